@@ -1,0 +1,60 @@
+"""User-facing errors: every mistake in user input is reported as a list of
+located problems, never as a traceback (the CLI turns them into exit code 2)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Mark:
+    """Where a value stands: 1-based line and column in a file."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{display_path(self.file)}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    mark: Mark | None
+    path: str  # dotted key path, e.g. "wall.stacks_per_side"; "" for the whole file
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.mark}: " if self.mark else ""
+        key = f"{self.path}: " if self.path else ""
+        return f"{where}{key}{self.message}"
+
+
+class UserError(Exception):
+    """Bad user input (rule files, tile strings, CLI arguments): exit code 2."""
+
+    def __init__(self, problems: list[Problem] | str):
+        if isinstance(problems, str):
+            problems = [Problem(None, "", problems)]
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def display_path(path: str) -> str:
+    """A path relative to the working directory when it lies below it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def dotted(path: tuple) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out

@@ -1,0 +1,40 @@
+"""Rules as data: load YAML rule files, merge variants, validate, build a RuleSet.
+
+    >>> from ruian_sim.ruleset import load
+    >>> rules = load("ruian", variants=["four-winds-draw"])
+    >>> rules.deal.hand_size
+    16
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import UserError
+from .chain import compose
+from .locate import builtin_names
+from .model import RuleSet, build, content_hash
+from .source import Source
+from .validate import problems
+
+__all__ = ["RuleSet", "load", "load_with_origins", "builtin_names", "content_hash", "validate_file"]
+
+
+def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet, Source]:
+    merged, files, display = compose(rules, variants)
+    if len(files) > 1 or variants:
+        merged.data["name"] = display
+    found = problems(merged, [str(f) for f in files])
+    if found:
+        raise UserError(found)
+    return build(merged.data, tuple(str(f) for f in files)), merged
+
+
+def load(rules: str | Path = "ruian", variants=()) -> RuleSet:
+    """Load built-in rules by name, a file by path, or ``NAME+VARIANT+...``; apply variants."""
+    return load_with_origins(rules, variants)[0]
+
+
+def validate_file(path: str | Path) -> RuleSet:
+    """Load one file (with its `extends` chain); raise UserError listing every problem."""
+    return load(str(path) if str(path).endswith((".yaml", ".yml")) or "/" in str(path) else f"./{path}")

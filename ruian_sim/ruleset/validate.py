@@ -1,0 +1,281 @@
+"""Validation of a merged rule set: the JSON Schema first, then the semantic
+checks the schema cannot express (counts that must agree, tiles in play).
+Every problem carries the mark of the value that caused it."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+
+import jsonschema
+
+from ..errors import Mark, Problem, dotted
+from .locate import schema_path
+from .source import Source
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+class Where:
+    """Marks for key paths of a merged source, falling back to the nearest parent."""
+
+    def __init__(self, src: Source, files: list[str] | None = None):
+        self.src = src
+        self.files = files or [src.file]
+
+    def value(self, path: tuple) -> Mark:
+        while path:
+            if path in self.src.values:
+                return self.src.values[path]
+            path = path[:-1]
+        return self.src.values.get((), Mark(self.src.file, 1, 1))
+
+    def key(self, path: tuple) -> Mark:
+        return self.src.keys.get(path) or self.value(path)
+
+    def latest(self, *paths: tuple) -> tuple[tuple, Mark]:
+        """Of several values that disagree, the one set by the last file applied
+        (most likely the one the user just changed)."""
+        order = {f: i for i, f in enumerate(self.files)}
+        marks = [(p, self.value(p)) for p in paths]
+        return max(marks, key=lambda pm: (order.get(pm[1].file, -1), -paths.index(pm[0])))
+
+
+def _type_name(value) -> str:
+    if value is None:
+        return "null"
+    return {bool: "boolean", int: "integer", float: "number", str: "string",
+            list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
+
+
+def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[Problem]:
+    path = tuple(err.absolute_path)
+    v, inst, sch = err.validator, err.instance, err.schema
+    if v == "additionalProperties":
+        allowed = sorted(sch.get("properties", {}))
+        for key in inst:
+            if key in allowed:
+                continue
+            hint = difflib.get_close_matches(str(key), allowed, n=1)
+            msg = f"unknown key {key!r}"
+            msg += f"; did you mean {hint[0]!r}?" if hint else f" (allowed: {', '.join(allowed)})"
+            yield Problem(where.key(path + (key,)), dotted(path + (key,)), msg)
+        return
+    if v == "required":
+        for key in err.validator_value:
+            if isinstance(inst, dict) and key not in inst:
+                yield Problem(where.value(path), dotted(path + (key,)), "missing required key")
+        return
+    mark = where.value(path)
+    if v == "type":
+        msg = f"expected {err.validator_value}, got {_type_name(inst)} {inst!r}"
+    elif v == "enum":
+        choices = ", ".join(map(str, err.validator_value))
+        hint = difflib.get_close_matches(str(inst), [str(c) for c in err.validator_value], n=1)
+        msg = f"{inst!r} is not one of: {choices}" + (f"; did you mean {hint[0]!r}?" if hint else "")
+    elif v == "minimum":
+        msg = f"must be at least {err.validator_value} (got {inst!r})"
+    elif v == "maximum":
+        msg = f"must be at most {err.validator_value} (got {inst!r})"
+    elif v == "pattern":
+        msg = f"{inst!r} is not valid here: {sch.get('description', 'bad format')}"
+    elif v == "uniqueItems":
+        msg = "items must not repeat"
+    elif v in ("minItems", "maxItems"):
+        msg = f"needs {'at least' if v == 'minItems' else 'at most'} {err.validator_value} items (got {len(inst)})"
+    elif v == "minLength":
+        msg = "must not be empty"
+    else:
+        msg = err.message
+    yield Problem(mark, dotted(path), msg)
+
+
+def schema_problems(src: Source) -> list[Problem]:
+    where = Where(src)
+    out: list[Problem] = []
+    for err in _validator().iter_errors(src.data):
+        out.extend(_schema_problem(err, where))
+    return sorted(set(out), key=lambda p: (p.mark or Mark("", 0, 0), p.path))
+
+
+# --- semantic checks --------------------------------------------------------
+
+Check = Callable[[dict, Where], Iterator[Problem]]
+CHECKS: list[Check] = []
+
+
+def check(fn: Check) -> Check:
+    CHECKS.append(fn)
+    return fn
+
+
+def tiles_in_play(d: dict) -> set[str]:
+    out = {f"{r}{s}" for s in d["tiles"]["suits"] for r in range(1, 10)}
+    return out | set(d["tiles"]["honors"])
+
+
+def wall_size(d: dict) -> int:
+    w = d["wall"]
+    return w["sides"] * w["stacks_per_side"] * w["stack_height"]
+
+
+def tile_count(d: dict) -> int:
+    return len(tiles_in_play(d)) * d["tiles"]["copies"] + d["tiles"]["flowers"]
+
+
+def live_wild_copies(d: dict) -> int:
+    w = d["wild"]
+    if w["source"] == "none":
+        return 0
+    turned_is_wild = w["source"] == "turned" and w["turned_out_of_play"]
+    return d["tiles"]["copies"] - (1 if turned_is_wild else 0)
+
+
+@check
+def _table(d, where):
+    t = d["table"]
+    if t["seats"] > t["players"]:
+        yield Problem(where.value(("table", "seats")), "table.seats",
+                      f"{t['seats']} seats but only {t['players']} players")
+    elif t["players"] > t["seats"] and not (t["substitute"] and t["players"] == t["seats"] + 1):
+        yield Problem(where.value(("table", "players")), "table.players",
+                      f"{t['players']} players at {t['seats']} seats needs substitute: true and "
+                      f"exactly one player more than seats")
+    elif t["substitute"] and t["players"] != t["seats"] + 1:
+        yield Problem(where.value(("table", "substitute")), "table.substitute",
+                      "a substitute needs exactly one player more than seats")
+    if d["wall"]["sides"] != t["seats"]:
+        yield Problem(where.value(("wall", "sides")), "wall.sides",
+                      f"the dice count walls by seat: sides ({d['wall']['sides']}) must equal "
+                      f"seats ({t['seats']})")
+
+
+@check
+def _wall(d, where):
+    w, tl = d["wall"], d["tiles"]
+    size, tiles = wall_size(d), tile_count(d)
+    if size != tiles:
+        kinds = len(tiles_in_play(d))
+        path, mark = where.latest(("wall", "stacks_per_side"), ("wall", "sides"), ("wall", "stack_height"),
+                                  ("tiles", "flowers"), ("tiles", "copies"), ("tiles", "suits"),
+                                  ("tiles", "honors"))
+        yield Problem(mark, dotted(path),
+                      f"the wall holds {w['sides']} × {w['stacks_per_side']} × {w['stack_height']} = "
+                      f"{size} tiles but the tile set has {kinds} kinds × {tl['copies']} + "
+                      f"{tl['flowers']} flowers = {tiles}")
+    dead = w["dead_stacks"] * w["stack_height"] + (1 if w["dead_odd_single"] else 0)
+    if dead + w["haidi_tiles"] >= size:
+        yield Problem(where.value(("wall", "dead_stacks")), "wall.dead_stacks",
+                      f"dead wall ({dead}) + 海底 tiles ({w['haidi_tiles']}) leave nothing of a "
+                      f"{size}-tile wall")
+        return
+    dl = d["deal"]
+    dealt = d["table"]["seats"] * dl["hand_size"] + dl["dealer_extra"]
+    turned = 1 if d["wild"]["source"] in ("turned", "next") and d["wild"]["turned_out_of_play"] else 0
+    spare = size - dead - w["haidi_tiles"] - turned - dealt
+    if spare < 0:
+        path, mark = where.latest(("deal", "hand_size"), ("deal", "dealer_extra"), ("wall", "dead_stacks"),
+                                  ("wall", "haidi_tiles"), ("table", "seats"))
+        yield Problem(mark, dotted(path),
+                      f"the deal needs {dealt} tiles but the wall has only {size - dead - w['haidi_tiles'] - turned} "
+                      f"before the dead wall and 海底")
+
+
+@check
+def _deal(d, where):
+    dl = d["deal"]
+    if dl["hand_size"] % 3 != 1:
+        yield Problem(where.value(("deal", "hand_size")), "deal.hand_size",
+                      f"hand size must be 1 more than a multiple of 3 (13, 16, ...), got {dl['hand_size']}")
+    if dl["chunk"] > dl["hand_size"]:
+        yield Problem(where.value(("deal", "chunk")), "deal.chunk",
+                      f"chunk ({dl['chunk']}) is larger than the hand ({dl['hand_size']})")
+
+
+@check
+def _wild(d, where):
+    w = d["wild"]
+    play = tiles_in_play(d)
+    if w["source"] == "fixed":
+        if "fixed" not in w:
+            yield Problem(where.value(("wild", "source")), "wild.fixed", "source fixed needs a `fixed` tile")
+        elif w["fixed"] not in play:
+            yield Problem(where.value(("wild", "fixed")), "wild.fixed", f"{w['fixed']} is not in play")
+    if "stand_in" in w and w["stand_in"] not in play:
+        yield Problem(where.value(("wild", "stand_in")), "wild.stand_in", f"{w['stand_in']} is not in play")
+    if w["source"] == "next":
+        cycles = w.get("next_cycles", [])
+        seen: dict[str, int] = {}
+        for i, cyc in enumerate(cycles):
+            for j, t in enumerate(cyc):
+                p = ("wild", "next_cycles", i, j)
+                if t not in play:
+                    yield Problem(where.value(p), dotted(p), f"{t} is not in play")
+                elif t in seen:
+                    yield Problem(where.value(p), dotted(p), f"{t} is already in cycle {seen[t]}")
+                seen[t] = i
+        missing = [h for h in d["tiles"]["honors"] if h not in seen]
+        if missing:
+            yield Problem(where.value(("wild", "source")), "wild.next_cycles",
+                          f"source next needs a cycle for every honor; missing {', '.join(missing)}")
+
+
+@check
+def _shapes(d, where):
+    s = d["shapes"]
+    if not any(s[k]["enabled"] for k in s):
+        yield Problem(where.value(("shapes",)), "shapes", "no winning shape is enabled")
+    tw = s["three_wilds"]
+    live = live_wild_copies(d)
+    if tw["enabled"] and tw["wilds"] > live:
+        yield Problem(where.value(("shapes", "three_wilds", "wilds")), "shapes.three_wilds.wilds",
+                      f"needs {tw['wilds']} wilds but only {live} are in play"
+                      + (" (wild.source is none)" if live == 0 else ""))
+
+
+@check
+def _aborts(d, where):
+    play = tiles_in_play(d)
+    for i, t in enumerate(d["aborts"]["four_winds"]["tiles"]):
+        p = ("aborts", "four_winds", "tiles", i)
+        if t not in play:
+            yield Problem(where.value(p), dotted(p), f"{t} is not in play")
+
+
+@check
+def _scoring(d, where):
+    for i, entry in enumerate(d["scoring"]["multiplier"]["table"]):
+        for fact, cond in entry.get("when", {}).items():
+            if isinstance(cond, dict) and "min" in cond and "max" in cond and cond["min"] > cond["max"]:
+                p = ("scoring", "multiplier", "table", i, "when", fact)
+                yield Problem(where.value(p), dotted(p), f"min {cond['min']} is above max {cond['max']}")
+    names = [e["name"] for e in d["scoring"]["multiplier"]["table"]]
+    for i, n in enumerate(names):
+        if n in names[:i]:
+            p = ("scoring", "multiplier", "table", i, "name")
+            yield Problem(where.value(p), dotted(p), f"multiplier name {n!r} is used twice")
+
+
+def semantic_problems(src: Source, files: list[str] | None = None) -> list[Problem]:
+    where = Where(src, files)
+    out: list[Problem] = []
+    for fn in CHECKS:
+        out.extend(fn(src.data, where))
+    return out
+
+
+def problems(src: Source, files: list[str] | None = None) -> list[Problem]:
+    """All problems of a merged source: schema problems, or if none, semantic ones.
+    ``files`` lists the files applied, in order (to blame the latest of disagreeing values)."""
+    found = schema_problems(src)
+    return found if found else semantic_problems(src, files)

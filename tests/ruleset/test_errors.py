@@ -1,0 +1,126 @@
+"""Broken rule files, written as a new user would write them: each is rejected
+with the file and line that set the bad value."""
+
+import pytest
+
+
+def problems(cli, path):
+    out = cli("validate", path)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert lines
+    return lines
+
+
+CASES = [
+    ("syntax", "extends: ruian\nwall:\n  dead_stacks: 10\n   haidi_tiles: 4\n",
+     ["f.yaml:4:15: YAML syntax error"]),
+    ("tab", "extends: ruian\nwall:\n\tdead_stacks: 10\n", ["f.yaml:3:1: YAML syntax error"]),
+    ("unknown key", "extends: ruian\nwall:\n  dead_stack: 8\n",
+     ["f.yaml:3:3: wall.dead_stack: unknown key 'dead_stack'; did you mean 'dead_stacks'?"]),
+    ("unknown section", "extends: ruian\nscorring: {}\n",
+     ["f.yaml:2:1: scorring: unknown key 'scorring'; did you mean 'scoring'?"]),
+    ("wrong type", "extends: ruian\ndeal:\n  hand_size: sixteen\n",
+     ["f.yaml:3:14: deal.hand_size: expected integer, got string 'sixteen'"]),
+    ("bool for int", "extends: ruian\ndealer:\n  streak_cap: yes\n",
+     ["f.yaml:3:15: dealer.streak_cap: expected integer, got boolean True"]),
+    ("out of range", "extends: ruian\nwall:\n  haidi_tiles: -1\n",
+     ["f.yaml:3:16: wall.haidi_tiles: must be at least 0 (got -1)"]),
+    ("bad enum", "extends: ruian\nclaims:\n  chi: leftt\n",
+     ["f.yaml:3:8: claims.chi: 'leftt' is not one of: left, any, never; did you mean 'left'?"]),
+    ("bad tile", "extends: ruian\nwild:\n  stand_in: 8z\n",
+     ["f.yaml:3:13: wild.stand_in: '8z' is not valid here"]),
+    ("counts", "extends: ruian\ntiles:\n  flowers: 8\n",
+     ["f.yaml:3:12: tiles.flowers: the wall holds 4 × 17 × 2 = 136 tiles but the tile set has "
+      "34 kinds × 4 + 8 flowers = 144"]),
+    ("hand size", "extends: ruian\ndeal:\n  hand_size: 15\n",
+     ["f.yaml:3:14: deal.hand_size: hand size must be 1 more than a multiple of 3"]),
+    ("deal does not fit", "extends: ruian\ndeal:\n  hand_size: 28\n",
+     ["f.yaml:3:14: deal.hand_size: the deal needs 113 tiles but the wall has only 110"]),
+    ("priority twice", "extends: ruian\nclaims:\n  priority: [win, pon, pon, chi]\n",
+     ["f.yaml:3:13: claims.priority: items must not repeat"]),
+    ("unknown fact", "extends: ruian\nscoring:\n  multiplier:\n    table:\n"
+                     "      - {name: x, value: 2, when: {hardd: true}}\n",
+     ["f.yaml:5:36: scoring.multiplier.table[0].when.hardd: unknown key 'hardd'; did you mean 'hard'?"]),
+    ("three wilds without wilds", "extends: ruian\nwild: {source: none}\n",
+     ["shapes.three_wilds.wilds: needs 3 wilds but only 0 are in play"]),
+    ("substitute", "extends: ruian\ntable: {players: 5}\n",
+     ["f.yaml:2:18: table.players: 5 players at 4 seats needs substitute: true"]),
+    ("duplicate key", "extends: ruian\nwall:\n  haidi_tiles: 4\n  haidi_tiles: 5\n",
+     ["f.yaml:4:3: wall.haidi_tiles: duplicate key (first set at line 3)"]),
+    ("missing extends", "extends: ruain\n",
+     ["f.yaml:1:10: extends: unknown rules 'ruain'; did you mean 'ruian'?"]),
+    ("missing file", "extends: ../nowhere.yaml\n", ["f.yaml:1:10: extends: no rule file '../nowhere.yaml'"]),
+    ("not a mapping", "- just\n- a list\n", ["f.yaml:1:1: a rule file must be a mapping"]),
+    ("empty", "", ["f.yaml:1:1: the file is empty"]),
+    ("no extends, missing sections", "name: lonely\n",
+     ["f.yaml:1:1: aborts: missing required key", "f.yaml:1:1: wall: missing required key"]),
+]
+
+
+@pytest.mark.parametrize("name,text,expected", CASES, ids=[c[0] for c in CASES])
+def test_broken_file_is_rejected_with_file_and_line(cli, tmp_path, name, text, expected):
+    f = tmp_path / "f.yaml"
+    f.write_text(text, encoding="utf-8")
+    lines = problems(cli, f)
+    for want in expected:
+        assert any(line.endswith(want) or want in line for line in lines), (want, lines)
+    for line in lines:
+        assert "f.yaml" in line or want.startswith("shapes")
+
+
+def test_all_problems_in_one_pass(cli, write):
+    f = write("many.yaml", """
+        extends: ruian
+        wall:
+          dead_stack: 8
+        claims:
+          chi: leftt
+        deal:
+          hand_size: sixteen
+        """)
+    lines = problems(cli, f)
+    assert len(lines) == 3
+    assert [line.split(":")[1] for line in lines] == ["3", "5", "7"]
+
+
+def test_error_points_into_the_parent_file_that_set_the_value(cli, write):
+    write("parent.yaml", "extends: ruian\ntiles:\n  copies: 5\n")
+    child = write("child.yaml", "extends: parent.yaml\nname: child\n")
+    lines = problems(cli, child)
+    assert any("parent.yaml:3:11: tiles.copies:" in line for line in lines), lines
+
+
+def test_extends_cycle(cli, write):
+    write("a.yaml", "extends: b.yaml\n")
+    b = write("b.yaml", "extends: ./a.yaml\n")
+    lines = problems(cli, b)
+    assert "extends cycle" in lines[0]
+    assert "b.yaml → " in lines[0] and "a.yaml → " in lines[0]
+
+
+def test_unknown_variant_on_the_command_line(cli):
+    out = cli("rules", "show", "--variant", "four-wind-draw")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "did you mean 'four-winds-draw'" in out.stderr
+
+
+def test_valid_files_exit_zero(cli, write):
+    f = write("ok.yaml", "extends: ruian\nname: mine\ndealer: {keep_on_draw: true}\n")
+    out = cli("validate", f, "ruian")
+    assert out.returncode == 0, out.stderr
+    assert "ok" in out.stdout
+
+
+def test_one_bad_file_among_good_ones_exits_two(cli, write):
+    good = write("good.yaml", "extends: ruian\n")
+    bad = write("bad.yaml", "extends: ruian\nwall: {haidi_tiles: x}\n")
+    out = cli("validate", good, bad)
+    assert out.returncode == 2
+    assert "good.yaml: ok" in out.stdout and "bad.yaml:2:" in out.stderr
+
+
+def test_bad_cli_argument_exits_two_without_traceback(cli):
+    out = cli("validate")
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "usage" in out.stderr
