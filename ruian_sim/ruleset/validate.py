@@ -110,6 +110,8 @@ def schema_problems(src: Source) -> list[Problem]:
 
 # --- semantic checks --------------------------------------------------------
 
+MAX_HAND = 16  # hand.layout.M_SLOTS melds: the compiled folds need a fixed row length
+
 Check = Callable[[dict, Where], Iterator[Problem]]
 CHECKS: list[Check] = []
 
@@ -197,6 +199,10 @@ def _deal(d, where):
     if dl["hand_size"] % 3 != 1:
         yield Problem(where.value(("deal", "hand_size")), "deal.hand_size",
                       f"hand size must be 1 more than a multiple of 3 (13, 16, ...), got {dl['hand_size']}")
+    if dl["hand_size"] > MAX_HAND:
+        yield Problem(where.value(("deal", "hand_size")), "deal.hand_size",
+                      f"hands of more than {MAX_HAND} tiles (5 melds) are not supported by the "
+                      f"compiled lookup tables, got {dl['hand_size']}")
     if dl["chunk"] > dl["hand_size"]:
         yield Problem(where.value(("deal", "chunk")), "deal.chunk",
                       f"chunk ({dl['chunk']}) is larger than the hand ({dl['hand_size']})")

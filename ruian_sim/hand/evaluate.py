@@ -1,0 +1,200 @@
+"""Evaluating one hand from Python: win, shapes, hard/soft, shanten, waits.
+
+    >>> from ruian_sim.hand import HandEvaluator
+    >>> ev = HandEvaluator(load_rules("ruian"))
+    >>> ev.evaluate("123456789m123p11z", wild="9s").win
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import tiles as T
+from ..errors import UserError
+from ..ruleset import RuleSet
+from . import kernels as K
+from . import layout as L
+from .spec import hand_params, hand_tables, live_wilds
+
+
+MELD_KINDS = ("chi", "pon", "kong")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld set aside, by its tiles as written: ``Meld("chi", lowest)``,
+    ``Meld("pon", kind)`` or ``Meld("kong", kind)``; a pon of 白板 is a pon of
+    the wild's kind when 白板 stands in for it."""
+
+    kind: str
+    tile: int
+
+    def tiles(self) -> list[int]:
+        if self.kind == "chi":
+            return [self.tile, self.tile + 1, self.tile + 2]
+        return [self.tile] * (3 if self.kind == "pon" else 4)
+
+
+@dataclass
+class HandResult:
+    hand: str
+    win: bool
+    shapes: list[str]
+    hard: bool
+    shanten: int
+    waits: list[str] = field(default_factory=list)
+    hard_shapes: list[str] = field(default_factory=list)
+    wilds: int = 0
+
+    def as_json(self) -> dict:
+        return {"hand": self.hand, "win": self.win, "shapes": self.shapes, "hard": self.hard,
+                "shanten": self.shanten, "waits": self.waits, "hard_shapes": self.hard_shapes,
+                "wilds": self.wilds}
+
+
+def _names(mask: int) -> list[str]:
+    return [n for i, n in enumerate(L.SHAPE_NAMES) if mask & (1 << i)]
+
+
+class HandEvaluator:
+    """Evaluates concealed hands under one RuleSet (tables load once)."""
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.hs = hand_params(rules)
+        self.tabs = hand_tables(rules)
+        self.in_play = set(rules.tiles.kinds)
+        self.copies = rules.tiles.copies
+        self.live = live_wilds(rules)
+        self._bufs = (np.zeros(L.BOT_ROW0 * L.ROW, np.int64), np.zeros(4, np.int64))
+
+    # --- input -----------------------------------------------------------
+    def parse_hand(self, hand: str | list[int], wild: int | None) -> list[int]:
+        kinds = T.parse(hand) if isinstance(hand, str) else list(hand)
+        held = T.counts(kinds)
+        for k in sorted(set(kinds)):
+            if k not in self.in_play:
+                raise UserError(f"{T.name(k)} is not a tile of these rules ({self.rules.name})")
+            limit = self.live if (wild is not None and k == wild) else self.copies
+            if held[k] > limit:
+                what = "wild tiles in play" if k == wild else "copies"
+                raise UserError(f"the hand holds {held[k]} × {T.name(k)}; there are only {limit} {what}")
+        return kinds
+
+    def check_melds(self, melds: tuple[Meld, ...], kinds: list[int], wild: int | None) -> None:
+        """Melds must be real: known kinds, suited runs, no wilds, no fifth copy."""
+        held = T.counts(kinds)
+        for m in melds:
+            if m.kind not in MELD_KINDS:
+                raise UserError(f"unknown meld {m.kind!r} (chi, pon or kong)")
+            if m.kind == "chi" and not (T.is_suited(m.tile) and T.rank_of(m.tile) <= 7):
+                raise UserError(f"chi from {T.name(m.tile)}: a chi is three ranks in a row of one suit")
+            for t in m.tiles():
+                if t not in self.in_play:
+                    raise UserError(f"meld {m.kind} {T.name(m.tile)}: {T.name(t)} is not in play")
+                if wild is not None and self.live and t == wild:
+                    raise UserError(f"meld {m.kind} {T.name(m.tile)}: a wild cannot be used in a meld")
+                held[t] += 1
+        for t in range(L.N_FACES):
+            if held[t] > self.copies:
+                raise UserError(f"hand and melds hold {held[t]} × {T.name(t)}; "
+                                f"there are only {self.copies} copies")
+
+    def meld_faces(self, m: Meld, wild: int | None) -> list[int]:
+        wf = self._stand_in_face(wild)
+        stand_in = int(self.hs[L.HS_STANDIN])
+        return [wf if (wf is not None and t == stand_in) else t for t in m.tiles()]
+
+    def _stand_in_face(self, wild: int | None) -> int | None:
+        stand_in = int(self.hs[L.HS_STANDIN])
+        if wild is None or self.live == 0 or stand_in < 0 or stand_in == wild:
+            return None
+        return wild
+
+    def faces(self, kinds: list[int], wild: int | None) -> tuple[np.ndarray, int, int]:
+        """(face counts, wilds, wild face) with the stand-in counted at the wild's face."""
+        cnt = np.zeros(L.N_FACES, np.int64)
+        w = 0
+        stand_in = int(self.hs[L.HS_STANDIN])
+        wf = -1 if wild is None or self.live == 0 else wild
+        for k in kinds:
+            if k == wf:
+                w += 1
+            elif wf >= 0 and k == stand_in and stand_in != wf:
+                cnt[wf] += 1
+            else:
+                cnt[k] += 1
+        return cnt, w, wf
+
+    def caps(self, wf: int, melds=()) -> np.ndarray:
+        """Per-face caps for this hand (hand.layout.CAPX_SIZE)."""
+        capx = np.zeros(L.CAPX_SIZE, np.int64)
+        capx[:L.N_FACES] = self.hs[L.HS_CAP]
+        wild = wf if wf >= 0 else None
+        if wild is not None and self._stand_in_face(wild) is not None:
+            capx[wf] = self.hs[L.HS_CAPW]
+        for m in melds:
+            for f in self.meld_faces(m, wild):
+                capx[f] -= 1
+        K.set_tight(capx, self.hs)
+        return capx
+
+    # --- evaluation --------------------------------------------------------
+    def _args(self, cnt, w, wf, melds):
+        keys = np.zeros(L.N_GROUPS, np.int64)
+        K.compute_keys(cnt, int(self.hs[L.HS_B]), keys)
+        chis = sum(1 for m in melds if m.kind == "chi")
+        k = int(self.hs[L.HS_M]) - len(melds)
+        return keys, k, chis, self.caps(wf, melds)
+
+    def shapes_mask(self, cnt, w, wf, melds=()) -> int:
+        keys, k, chis, capx = self._args(cnt, w, wf, melds)
+        return int(K.complete_shapes(cnt, keys, w, k, len(melds), chis, self.hs, *self.tabs[:4], capx,
+                                     *self._bufs))
+
+    def hard_mask(self, cnt, w, wf, melds=(), self_drawn=False) -> int:
+        keys, k, chis, capx = self._args(cnt, w, wf, melds)
+        return int(K.hard_shapes(cnt, keys, w, k, len(melds), chis, wf, self.hs, *self.tabs[:4], capx,
+                                 self_drawn, *self._bufs))
+
+    def shanten_of(self, cnt, w, wf, melds=()) -> int:
+        keys, k, chis, capx = self._args(cnt, w, wf, melds)
+        return int(K.shanten(cnt, keys, w, k, len(melds), chis, self.hs, *self.tabs[:4], capx, *self._bufs))
+
+    def waits_of(self, kinds: list[int], wild: int | None, melds=()) -> list[int]:
+        """Kinds that complete a hand one short, the wild and the stand-in included,
+        none the hand and its melds have used up."""
+        held = T.counts(kinds + [t for m in melds for t in m.tiles()])
+        out = []
+        for x in sorted(self.in_play):
+            limit = self.live if (wild is not None and x == wild and self.live) else self.copies
+            if held[x] >= limit:
+                continue
+            cnt, w, wf = self.faces(kinds + [x], wild)
+            if self.shapes_mask(cnt, w, wf, melds):
+                out.append(x)
+        return out
+
+    def evaluate(self, hand: str | list[int], wild: str | int | None, melds=(),
+                 self_drawn: bool = False) -> HandResult:
+        if isinstance(wild, str):
+            wild = T.parse_one(wild)
+        kinds = self.parse_hand(hand, wild)
+        melds = tuple(melds)
+        full = int(self.hs[L.HS_HAND]) + 1 - 3 * len(melds)
+        if len(kinds) not in (full, full - 1):
+            raise UserError(f"the hand has {len(kinds)} tiles; these rules need {full - 1} or {full}"
+                            + (f" beside {len(melds)} melds" if melds else ""))
+        self.check_melds(melds, kinds, wild)
+        cnt, w, wf = self.faces(kinds, wild)
+        text = T.format_kinds(kinds)
+        shanten = self.shanten_of(cnt, w, wf, melds)
+        if len(kinds) == full:
+            mask = self.shapes_mask(cnt, w, wf, melds)
+            hard = self.hard_mask(cnt, w, wf, melds, self_drawn) if mask else 0
+            return HandResult(text, bool(mask), _names(mask), bool(hard), shanten,
+                              hard_shapes=_names(hard), wilds=w)
+        waits = self.waits_of(kinds, wild, melds) if shanten == 0 else []
+        return HandResult(text, False, [], False, shanten, [T.name(x) for x in waits], wilds=w)

@@ -1,0 +1,56 @@
+"""From a RuleSet to what the hand kernels read: the parameter vector and tables."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..ruleset import RuleSet
+from . import layout as L
+from .tables import get_table
+
+
+def live_wilds(rules: RuleSet) -> int:
+    """Wild tiles in play: every copy of the wild kind, less the turned tile when it is one."""
+    if rules.wild.source == "none":
+        return 0
+    out = rules.tiles.copies
+    if rules.wild.source == "turned" and rules.wild.turned_out_of_play:
+        out -= 1
+    return out
+
+
+def hand_params(rules: RuleSet) -> np.ndarray:
+    hs = np.zeros(L.HS_SIZE, np.int64)
+    sh, copies, live = rules.shapes, rules.tiles.copies, live_wilds(rules)
+    hs[L.HS_M] = rules.deal.melds
+    hs[L.HS_STANDARD] = sh.standard
+    hs[L.HS_EIGHT] = sh.eight_pairs
+    hs[L.HS_PUNGS] = sh.all_pungs
+    hs[L.HS_THREE] = sh.three_wilds and live > 0
+    hs[L.HS_THREE_N] = sh.three_wilds_count
+    hs[L.HS_QUAD2] = sh.quad_is_two_pairs
+    hs[L.HS_PAIRS] = (rules.deal.hand_size + 1) // 2
+    hs[L.HS_SINGLES] = (rules.deal.hand_size + 1) % 2
+    hs[L.HS_B] = copies + 1
+    # A wild may not be a fifth copy: tables cap every face at `copies`.
+    hs[L.HS_CAP] = copies + (live if rules.wild.fifth_copy else 0)
+    # The wild's own face holds stand-ins and wilds counting as themselves.
+    hs[L.HS_CAPW] = copies + live
+    hs[L.HS_STANDIN] = -1 if rules.wild.stand_in is None or live == 0 else rules.wild.stand_in
+    hs[L.HS_LIVE_WILDS] = live
+    hs[L.HS_COPIES] = copies
+    hs[L.HS_HARD_SELF] = rules.hard.self_drawn
+    hs[L.HS_HARD_THREE] = rules.hard.three_wilds
+    hs[L.HS_HAND] = rules.deal.hand_size
+    return hs
+
+
+def hand_tables(rules: RuleSet) -> tuple:
+    """(suit standard, honor standard, suit pungs-only, honor pungs-only, and the
+    two standard tables seen as 8-byte words for the bots' row comparisons)."""
+    hs = hand_params(rules)
+    B, cap, M = int(hs[L.HS_B]), int(hs[L.HS_CAP]), L.M_SLOTS
+    suit_len, honor_len = L.GROUP_LEN[0], L.GROUP_LEN[-1]
+    tsuit, thon = get_table(suit_len, B, cap, True, M), get_table(honor_len, B, cap, False, M)
+    return (tsuit, thon, get_table(suit_len, B, cap, False, M), get_table(honor_len, B, cap, False, M),
+            tsuit.view(np.uint64), thon.view(np.uint64))
