@@ -1,0 +1,344 @@
+"""Bots inside the kernel: ``greedy`` and ``random``, with per-seat parameters.
+
+Greedy: lowest shanten over the enabled shapes, ties broken by the number of
+unseen tiles that would improve the hand, then at random; claims only when
+they lower shanten; never discards a wild unless forced; takes every win
+(unless told to chase hard wins).  Random: uniform over legal moves, but it
+always takes a win (or hands would almost never end in one).
+
+Speed.  A discard decision looks at every candidate discard and, for the
+best ones, at every tile that could come next.  Removing or adding one tile
+changes one group's key, so the other groups are folded once per decision:
+``Fm[a]`` folds every group but a, ``Fmm[a, b]`` every group but a and b.
+Only tiles within two ranks of a held tile (or equal to one) can improve the
+standard or eight-pairs shapes, so acceptance looks at those, the wild and
+the stand-in only.  Bot shanten caps the wild's face at the table cap (the
+exact 白板-plus-wilds edge is left to the win test, which is exact).
+
+Arrays: ``cnt[s]`` face counts, ``keys[s]`` group keys, ``F[s]`` seat fields
+(layout.F_*), ``vis[k]`` raw tiles seen by everyone (discards, melds, the
+turned tile), ``pw[f]`` the key step of face f, ``bp[s]`` bot parameters.
+"""
+
+import numpy as np
+
+from ..jit import kernel, kernel_inline
+
+from ..hand.kernels import (GROUP_OF, ep_distance, ep_face, ep_totals, fold, group_distance, point,
+                            table_row, three_distance)
+from ..hand.layout import BIG, BOT_ROW0, M_SLOTS, MODE_TABLE, ROW, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, HS_STANDARD, HS_THREE, N_FACES
+from .layout import BOT_RANDOM, BP_CHASE_HARD, BP_CLAIM, BP_KIND, BP_KONG, EP_COPIES, F_NMELD, F_NTILES, F_W
+from .rng import BOT, below, uniform
+
+# rows of the work buffer used by greedy_discard, after the hand kernels' own
+_FM = BOT_ROW0           # 4 rows: every group but a
+_FMM = BOT_ROW0 + 4       # 16 rows: every group but a and b
+_G = BOT_ROW0 + 20        # 4 rows: the candidate's group folded with all but b
+_RA = BOT_ROW0 + 24       # 2 rows: the candidate's group without the discard, then + a draw
+_R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
+_DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -) then 2 × 34 words of row drops
+WORK_ROWS = BOT_ROW0 + 30 + (6 * 34 + 11) // 12 + 1
+
+
+@kernel_inline
+def _load(g, key, tsuit, thon, buf, row):
+    if g < 3:
+        table_row(tsuit, key, buf, row * ROW, ROW)
+    else:
+        table_row(thon, key, buf, row * ROW, ROW)
+
+
+@kernel_inline
+def _best(dstd, d8, d3, w, nm, hs):
+    best = BIG
+    if dstd - w < best:
+        best = dstd - w
+    if hs[HS_EIGHT] == 1 and nm == 0 and d8 - w < best:
+        best = d8 - w
+    if hs[HS_THREE] == 1 and d3 - w < best:
+        best = d3 - w
+    return best - 1
+
+
+@kernel_inline
+def _ep_changed(p, a, lo, c_old, c_new, cap, hs):
+    """Eight-pairs contributions after a face (cap ``cap``) goes from c_old to c_new tiles."""
+    quad2 = hs[HS_QUAD2] == 1
+    x0, x1, x2 = ep_face(c_old, cap, quad2)
+    y0, y1, y2 = ep_face(c_new, cap, quad2)
+    return p - x0 + y0, a - x1 + y1, lo - x2 + y2
+
+
+@kernel
+def bot_shanten(c, ky, w, held, nm, chis, capx, hs, tabs, buf):
+    """Shanten by the bot's reckoning for a hand of ``held`` tiles, ``nm`` melds
+    aside (all-pungs never beats the standard shape, so it is skipped; tables
+    only, so the caps' edge cases are approximate here)."""
+    tsuit, thon, psuit, phon, _, _ = tabs
+    k = hs[HS_M] - nm
+    dstd = BIG
+    if hs[HS_STANDARD] == 1 and k >= 0:
+        dstd = group_distance(c, ky, w, k, capx, hs, tsuit, thon, False, buf, MODE_TABLE)
+    elif hs[HS_PUNGS] == 1 and k >= 0 and chis == 0:
+        # standard off: all pungs stands in its place
+        dstd = group_distance(c, ky, w, k, capx, hs, psuit, phon, True, buf, MODE_TABLE)
+    d8 = BIG
+    if hs[HS_EIGHT] == 1 and nm == 0:
+        a, b, lo = ep_totals(c, capx, hs)
+        d8 = ep_distance(a, b, lo, hs)
+    d3 = three_distance(w, held, k, hs) if hs[HS_THREE] == 1 else BIG
+    return _best(dstd, d8, d3, w, nm, hs)
+
+
+@kernel_inline
+def _near(f, c):
+    if c[f] > 0:
+        return True
+    if f >= 27:
+        return False
+    r = f % 9
+    for d in range(-2, 3):
+        if 0 <= r + d < 9 and c[f + d] > 0:
+            return True
+    return False
+
+
+@kernel_inline
+def unseen_face(f, unseen, wk, si):
+    """Unseen natural tiles that play as face f (the stand-in for the wild's face)."""
+    if f == wk:
+        return unseen[si] if si >= 0 else 0
+    if f == si:
+        return 0
+    return unseen[f]
+
+
+@kernel
+def unseen_of(s, P, c, F, vis, wk, si, out):
+    """Tiles of each raw kind that seat s has not seen."""
+    for t in range(N_FACES):
+        own = c[t]
+        if t == wk:
+            own = F[s, F_W]
+        elif t == si:
+            own = c[wk]
+        out[t] = P[EP_COPIES + t] - vis[t] - own
+
+
+@kernel_inline
+def _drops(g, key, step, t64, h64, buf, at):
+    """Which entries of group g's row fall when one tile (key step ``step``)
+    joins it, as the two words ``row_after ^ row_before`` (a row drops by at
+    most one per entry, so a nonzero byte marks a fall) into buf[at], buf[at+1]."""
+    if g < 3:
+        buf[at] = np.int64(t64[key + step, 0] ^ t64[key, 0])
+        buf[at + 1] = np.int64(t64[key + step, 1] ^ t64[key, 1])
+    else:
+        buf[at] = np.int64(h64[key + step, 0] ^ h64[key, 0])
+        buf[at + 1] = np.int64(h64[key + step, 1] ^ h64[key, 1])
+
+
+@kernel_inline
+def _optimal(buf, ox, oy, k, target):
+    """The splits (entries of row ox) where ox ⊕ oy reaches ``target`` at k
+    melds and one pair, as byte masks over the two words of a table row."""
+    M = M_SLOTS
+    lo = 0
+    hi = 0
+    for p1 in range(2):
+        for m1 in range(k + 1):
+            if buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1) * (M + 1) + k - m1] == target:
+                e = p1 * (M + 1) + m1
+                if e < 8:
+                    lo |= 0xFF << (8 * e)
+                else:
+                    hi |= 0xFF << (8 * (e - 8))
+    return lo, hi
+
+
+@kernel
+def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen):
+    """(face to discard or -1 for a wild, shanten after it).  ``buf``: the
+    work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch."""
+    tsuit, thon, _, _, tsuit64, thon64 = tabs
+    M = hs[HS_M]
+    L2 = ROW
+    c = cnt[s]
+    ky = keys[s]
+    w = F[s, F_W]
+    nm = F[s, F_NMELD]
+    k = M - nm
+    held = F[s, F_NTILES]
+    if held == w:
+        return -1, BIG
+    cx = capx[s]
+    std = hs[HS_STANDARD] == 1 and k >= 0
+    eight = hs[HS_EIGHT] == 1 and nm == 0
+    three = hs[HS_THREE] == 1
+    if std:
+        for g in range(4):
+            _load(g, ky[g], tsuit, thon, buf, _R + g)
+        for a in range(4):
+            for b in range(a + 1, 4):
+                x = -1
+                y = -1
+                for g in range(4):
+                    if g != a and g != b:
+                        if x < 0:
+                            x = g
+                        else:
+                            y = g
+                fold(buf, (_R + x) * L2, (_R + y) * L2, (_FMM + a * 4 + b) * L2)
+                for i in range(L2):
+                    buf[(_FMM + b * 4 + a) * L2 + i] = buf[(_FMM + a * 4 + b) * L2 + i]
+        for a in range(4):
+            b = 1 if a == 0 else 0
+            fold(buf, (_R + b) * L2, (_FMM + a * 4 + b) * L2, (_FM + a) * L2)
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    if eight:
+        t0, t1, t2 = ep_totals(c, cx, hs)
+    best = BIG
+    for f in range(N_FACES):
+        scores[f] = BIG
+        if c[f] == 0:
+            continue
+        a = GROUP_OF[f]
+        dstd = BIG
+        if std:
+            _load(a, ky[a] - pw[f], tsuit, thon, buf, _RA)
+            dstd = point(buf, _RA * L2, (_FM + a) * L2, k)
+        d8 = BIG
+        if eight:
+            e0, e1, e2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
+            d8 = ep_distance(e0, e1, e2, hs)
+        d3 = three_distance(w, held - 1, k, hs) if three else BIG
+        sh = _best(dstd, d8, d3, w, nm, hs)
+        scores[f] = sh
+        if sh < best:
+            best = sh
+    unseen_of(s, P, c, F, vis, wk, si, unseen)
+    drop = _DROP * L2
+    # the faces a draw could bring (the wild apart), listed once per decision:
+    # face, its unseen tiles, and which entries of its group's row it lowers
+    nl = 0
+    for t in range(N_FACES):
+        u = unseen_face(t, unseen, wk, si)
+        if u <= 0 or c[t] >= hs[HS_B] - 1:
+            continue
+        at = drop + 3 * nl
+        buf[at] = t
+        buf[at + 1] = u
+        b = GROUP_OF[t]
+        if std:
+            _drops(b, ky[b], pw[t], tsuit64, thon64, buf, at + 3 * N_FACES)
+        nl += 1
+    wild_u = unseen[wk] if wk >= 0 else 0
+    target = best + w + 1  # the distance every tied candidate leaves
+    best_acc = -1
+    choice = -1
+    ties = 0
+    for f in range(N_FACES):
+        if scores[f] != best:
+            continue
+        a = GROUP_OF[f]
+        key_a = ky[a] - pw[f]
+        dstd_f = BIG
+        if std:
+            _load(a, key_a, tsuit, thon, buf, _RA)
+            dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
+        # splits (of group b against the rest) where the std distance is met
+        # per other group b, the splits where the std distance is met (byte masks)
+        o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0
+        if std and dstd_f == target:
+            for b in range(4):
+                if b != a:
+                    fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
+                    lo, hi = _optimal(buf, (_R + b) * L2, (_G + b) * L2, k, target)
+                    if b == 0:
+                        o0, o1 = lo, hi
+                    elif b == 1:
+                        o2, o3 = lo, hi
+                    elif b == 2:
+                        o4, o5 = lo, hi
+                    else:
+                        o6, o7 = lo, hi
+        b0 = 0
+        b1 = 0
+        b2 = 0
+        if eight:
+            b0, b1, b2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
+        c[f] -= 1
+        acc = wild_u  # a wild fills any gap
+        for i in range(nl):
+            at = drop + 3 * i
+            face = buf[at]
+            better = False
+            if dstd_f == target:
+                b = GROUP_OF[face]
+                if b == a:
+                    _load(a, key_a + pw[face], tsuit, thon, buf, _RA + 1)
+                    better = point(buf, (_RA + 1) * L2, (_FM + a) * L2, k) < target
+                else:
+                    lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
+                    hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+                    dw = at + 3 * N_FACES
+                    better = ((buf[dw] & lo) | (buf[dw + 1] & hi)) != 0
+            if not better and eight:
+                e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
+                better = ep_distance(e0, e1, e2, hs) < target
+            if not better and three:
+                better = three_distance(w, held, k, hs) < target
+            if better:
+                acc += buf[at + 1]
+        c[f] += 1
+        if acc > best_acc:
+            best_acc = acc
+            choice = f
+            ties = 1
+        elif acc == best_acc:
+            ties += 1
+            if below(rs, BOT + s, ties) == 0:
+                choice = f
+    return choice, best
+
+
+@kernel
+def random_discard(s, P, cnt, F, rs, allow_wild):
+    """A tile of the hand uniformly (by tile, not by kind)."""
+    c = cnt[s]
+    w = F[s, F_W]
+    n = F[s, F_NTILES] - (0 if allow_wild else w)
+    if n <= 0:
+        return -1
+    i = below(rs, BOT + s, n)
+    for f in range(N_FACES):
+        if i < c[f]:
+            return f
+        i -= c[f]
+    return -1
+
+
+@kernel
+def wants_win(s, bp, soft, long_wall, on_discard):
+    """Greedy and random take every win, unless this seat chases hard wins:
+    then it passes a soft win on a discard while the wall is still long."""
+    if bp[s, BP_CHASE_HARD] > 0 and soft and on_discard and long_wall:
+        return False
+    return True
+
+
+@kernel
+def takes_claim(s, bp, rs, improves):
+    """Whether to make a claim (``improves``: the greedy test passed)."""
+    if bp[s, BP_KIND] == BOT_RANDOM:
+        return uniform(rs, BOT + s) < 0.5
+    return improves and uniform(rs, BOT + s) < bp[s, BP_CLAIM]
+
+
+@kernel
+def takes_kong(s, bp, rs, keeps_shanten):
+    if bp[s, BP_KIND] == BOT_RANDOM:
+        return uniform(rs, BOT + s) < 0.5
+    return bp[s, BP_KONG] > 0 and keeps_shanten

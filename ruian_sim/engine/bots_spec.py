@@ -1,0 +1,57 @@
+"""Bots chosen per player from a short text: ``greedy,greedy,random,greedy``.
+
+Each entry is a bot name with optional parameters after colons, e.g.
+``greedy:claim=0.5:chase_hard=20:kong=0``:
+- ``claim``: probability of making a claim the greedy bot finds useful (1);
+- ``chase_hard``: pass a soft win on a discard while more than this many
+  tiles can still be drawn (0: never pass);
+- ``kong``: declare kongs that do not hurt the hand (1) or never (0).
+One entry applies to every player.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from . import layout as L
+
+KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM}
+PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
+          "kong": (L.BP_KONG, 1.0, 0.0, 1.0)}
+
+
+def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:
+    """(parameters[players, BP_SIZE], normalised names) or UserError."""
+    if text is None:
+        text = "greedy"
+    entries = [e.strip() for e in (text.split(",") if isinstance(text, str) else text)]
+    if len(entries) == 1:
+        entries = entries * players
+    if len(entries) != players:
+        raise UserError(f"--bots: {len(entries)} bots for {players} players "
+                        f"(give one per player, or one for all)")
+    out = np.zeros((players, L.BP_SIZE), np.float64)
+    names = []
+    for p, entry in enumerate(entries):
+        name, *params = entry.split(":")
+        if name not in KINDS:
+            raise UserError(f"--bots: unknown bot {name!r} (choose from {', '.join(KINDS)})")
+        out[p, L.BP_KIND] = KINDS[name]
+        for key, (idx, default, _, _) in PARAMS.items():
+            out[p, idx] = default
+        for param in params:
+            key, sep, value = param.partition("=")
+            if not sep or key not in PARAMS:
+                raise UserError(f"--bots: bad parameter {param!r} in {entry!r} "
+                                f"(parameters: {', '.join(f'{k}=' for k in PARAMS)})")
+            idx, _, lo, hi = PARAMS[key]
+            try:
+                v = float(value)
+            except ValueError:
+                raise UserError(f"--bots: {key} must be a number, got {value!r}") from None
+            if not lo <= v <= hi:
+                raise UserError(f"--bots: {key} must be between {lo:g} and {hi:g}, got {value}")
+            out[p, idx] = v
+        names.append(entry)
+    return out, names

@@ -1,0 +1,175 @@
+"""Layouts shared by the compiled engine and its Python side (plain ints).
+
+- ``P``: the engine's rule parameters (EP_*), filled by engine/spec.py;
+- per-seat fields of the seat state matrix (F_*);
+- hand record columns (C_*): fixed columns, then one block per seat;
+- event log rows for transcripts (EV_*); outcomes (OUT_*); win facts (FACT_*).
+"""
+
+# --- rule parameters ---------------------------------------------------------
+EP_SEATS = 0
+EP_PLAYERS = 1
+EP_SUBSTITUTE = 2
+EP_TILES = 3            # tiles in the wall
+EP_SIDES = 4
+EP_STACKS = 5           # stacks per side
+EP_HEIGHT = 6
+EP_DEAD_STACKS = 7
+EP_DEAD_ODD = 8
+EP_HAIDI = 9
+EP_DICE = 10
+EP_THROWS = 11
+EP_WILD_SOURCE = 12     # WILD_* below
+EP_WILD_FIXED = 13
+EP_TURNED_OUT = 14
+EP_STANDIN = 15
+EP_WILD_DISCARD = 16
+EP_WILD_CLAIM = 17
+EP_HAND = 18
+EP_CHUNK = 19
+EP_DEALER_EXTRA = 20
+EP_REPLACE_TAIL = 21
+EP_CHI = 22             # CHI_* below
+EP_PON = 23
+EP_KONG_EXPOSED = 24
+EP_KONG_CONCEALED = 25
+EP_KONG_ADDED = 26
+EP_WIN_DISCARD = 27
+EP_ROB = 28             # ROB_* below
+EP_MULTI = 29           # MULTI_* below
+EP_PASS_BLOCKS = 30
+EP_FW_ACTION = 31       # FW_* below
+EP_FW_WINDOW = 32       # 0 opening, 1 any
+EP_FOUR_KONGS = 33
+EP_TRIPLE = 34
+EP_KEEP_WIN = 35
+EP_KEEP_DRAW = 36
+EP_CAP = 37
+EP_ROUNDS = 38
+EP_MAX_HANDS = 39       # safety bound on hands in one match
+EP_PRIO = 40            # 4 slots: rank of win, kong, pon, chi (0 = strongest)
+EP_COPIES = 44          # 42 slots: copies of each raw kind in the wall
+EP_NEXT = 86            # 42 slots: kind after each kind (wild source next)
+EP_FW_TILES = 128       # 42 slots: 1 for kinds that count for four winds
+EP_SIZE = 170
+
+WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
+CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2
+ROB_ADDED, ROB_ANY, ROB_NEVER = 0, 1, 2
+MULTI_FIRST, MULTI_ALL, MULTI_DRAW = 0, 1, 2
+FW_NONE, FW_DRAW, FW_PENALTY = 0, 1, 2
+CLAIM_WIN, CLAIM_KONG, CLAIM_PON, CLAIM_CHI = 0, 1, 2, 3
+
+N_RAW = 42
+N_FACE = 34
+
+# --- per-seat fields ---------------------------------------------------------
+F_W = 0            # wilds in the concealed hand
+F_NTILES = 1       # concealed tiles, wilds included
+F_NMELD = 2        # melds set aside (concealed kongs included)
+F_CHIS = 3
+F_OPEN = 4         # melds made from claims
+F_FLOWERS = 5
+F_KONG_EXP = 6
+F_KONG_ADD = 7
+F_KONG_CON = 8
+F_PONS = 9
+F_CHI_CLAIMS = 10
+F_DRAWS = 11
+F_DISCARDS = 12
+F_PASSED = 13      # 过水: passed a win, blocked until the next draw
+F_PENALTY = 14     # four-winds penalties paid
+F_SHANTEN = 15     # bot shanten of the hand after its last discard (tables only)
+F_SIZE = 16
+MAX_MELDS = 8
+M_TYPE, M_FACE, M_FROM = 0, 1, 2
+MELD_CHI, MELD_PON, MELD_KONG_EXP, MELD_KONG_ADD, MELD_KONG_CON = 0, 1, 2, 3, 4
+
+# --- bots ----------------------------------------------------------------------
+BOT_GREEDY, BOT_RANDOM = 0, 1
+BP_KIND = 0        # BOT_*
+BP_CLAIM = 1       # probability of making a claim the bot finds useful
+BP_CHASE_HARD = 2  # 1: pass a soft win on a discard while the wall is long
+BP_KONG = 3        # 1: declare kongs that do not hurt the hand
+BP_SIZE = 4
+
+# --- hand records --------------------------------------------------------------
+C_MATCH = 0
+C_HAND = 1
+C_DEALER = 2
+C_STREAK = 3
+C_OUTCOME = 4
+C_WINNER = 5       # first winner's seat, -1 none
+C_WINNERS = 6      # bit mask of winning seats
+C_DISCARDER = 7
+C_WILD = 8         # wild kind, -1 none
+C_INDICATOR = 9    # turned tile
+C_TURNS = 10       # discards made
+C_WALL_LEFT = 11   # normal draws left at the end
+C_KONGS = 12
+C_CLAIMS = 13
+C_DICE = 14        # sum of the first throw
+C_DICE2 = 15
+C_SITTING_OUT = 16  # player sitting out, -1 none
+C_FIXED = 17
+# per-seat blocks: column = C_FIXED + field * seats + seat
+S_PLAYER = 0
+S_SHAPES = 1
+S_HARD = 2
+S_WILDS = 3
+S_FACTS = 4
+S_KONG_EXP = 5
+S_KONG_ADD = 6
+S_KONG_CON = 7
+S_PONS = 8
+S_CHIS = 9
+S_PENALTY = 10
+S_FLOWERS = 11
+S_NFIELDS = 12
+
+OUT_SELF_DRAW = 0
+OUT_DISCARD_WIN = 1
+OUT_ROBBED_KONG = 2
+OUT_HAIDI_WIN = 3
+OUT_EXHAUSTIVE = 4
+OUT_FOUR_WINDS = 5
+OUT_FOUR_KONGS = 6
+OUT_TRIPLE_WIN = 7
+OUT_MULTI_WIN_DRAW = 8
+OUTCOME_NAMES = ("self_draw", "discard_win", "robbed_kong", "haidi_win", "exhaustive_draw",
+                 "four_winds_draw", "four_kongs_draw", "triple_win_draw", "multiple_win_draw")
+WIN_OUTCOMES = (OUT_SELF_DRAW, OUT_DISCARD_WIN, OUT_ROBBED_KONG, OUT_HAIDI_WIN)
+
+FACT_SELF_DRAWN = 1
+FACT_DISCARD = 2
+FACT_HAIDI = 4
+FACT_ROBBED = 8
+FACT_KONG_DRAW = 16
+FACT_HEAVENLY = 32
+FACT_EARTHLY = 64
+FACT_ONE_SUIT = 128
+FACT_HALF_SUIT = 256
+FACT_ALL_MELDED = 512
+FACT_SINGLE_WAIT = 1024
+FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly",
+              "earthly", "one_suit", "half_suit", "all_melded", "single_wait")
+
+# --- event log (transcripts) -------------------------------------------------------
+EV_DICE = 1        # seat = thrower, a = sum, b = throw number
+EV_BREAK = 2       # seat = 开门人, a = stack counted, b = wall side
+EV_WILD = 3        # tile = turned tile, a = wild kind (-1 none)
+EV_DEAL = 4        # seat, tile
+EV_DRAW = 5        # seat, tile, a = 1 from the tail
+EV_FLOWER = 6      # seat, tile laid aside
+EV_DISCARD = 7     # seat, tile
+EV_CHI = 8         # seat, tile claimed, a = lowest face, b = from seat
+EV_PON = 9
+EV_KONG_EXP = 10
+EV_KONG_ADD = 11
+EV_KONG_CON = 12
+EV_WIN = 13        # seat, tile, a = shapes mask, b = facts mask
+EV_PASS_WIN = 14   # seat declined a win
+EV_HAIDI = 15      # seat receives a 海底 tile
+EV_END = 16        # a = outcome
+EV_PENALTY = 17    # seat pays the four-winds penalty
+EV_FIELDS = 5      # code, seat, tile, a, b

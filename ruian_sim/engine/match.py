@@ -1,0 +1,72 @@
+"""Matches: hands in sequence with dealer rotation, the substitute's seat
+changes, and one record row per hand."""
+
+from ..jit import kernel, kernel_inline
+
+from .layout import (C_FIXED, C_HAND, C_MATCH, C_OUTCOME, C_SITTING_OUT, C_STREAK,
+                     C_WINNERS, EP_CAP, EP_KEEP_DRAW, EP_KEEP_WIN, EP_MAX_HANDS, EP_PLAYERS,
+                     EP_ROUNDS, EP_SEATS, EP_SUBSTITUTE, OUT_DISCARD_WIN, OUT_HAIDI_WIN,
+                     OUT_ROBBED_KONG, OUT_SELF_DRAW, S_PLAYER)
+from .turn import play_hand
+
+
+@kernel
+def is_win(outcome):
+    return (outcome == OUT_SELF_DRAW or outcome == OUT_DISCARD_WIN or outcome == OUT_ROBBED_KONG
+            or outcome == OUT_HAIDI_WIN)
+
+
+@kernel
+def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs, log, seat_player,
+                 bp):
+    """Play matches first_match.. while ``recs`` has room for a whole match.
+
+    ``bots[player]`` holds each player's bot parameters; seat 0 is East and
+    deals first; a match lasts until the deal has passed players × rounds
+    times.  ``seat_player`` (int64[seats]) and ``bp`` (float64[seats,
+    BP_SIZE]) are scratch.  Returns (rows written, matches played)."""
+    n = P[EP_SEATS]
+    players = P[EP_PLAYERS]
+    row = 0
+    done = 0
+    for mi in range(n_matches):
+        if row + P[EP_MAX_HANDS] > recs.shape[0]:
+            break
+        match = first_match + mi
+        for s in range(n):
+            seat_player[s] = s
+        out = n if players > n else -1
+        dealer = 0
+        streak = 1
+        passes = 0
+        hand = 0
+        while passes < players * P[EP_ROUNDS] and hand < P[EP_MAX_HANDS]:
+            for s in range(n):
+                for j in range(bots.shape[1]):
+                    bp[s, j] = bots[seat_player[s], j]
+            rec = recs[row]
+            outcome = play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log)
+            rec[C_MATCH] = match
+            rec[C_HAND] = hand
+            rec[C_STREAK] = streak
+            rec[C_SITTING_OUT] = out
+            for s in range(n):
+                rec[C_FIXED + S_PLAYER * n + s] = seat_player[s]
+            row += 1
+            hand += 1
+            dealer_won = (rec[C_WINNERS] >> dealer) & 1 == 1
+            keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (not is_win(rec[C_OUTCOME])
+                                                              and P[EP_KEEP_DRAW] == 1)
+            if keep and P[EP_CAP] > 0 and streak >= P[EP_CAP]:
+                keep = False
+            if keep:
+                streak += 1
+            else:
+                if P[EP_SUBSTITUTE] == 1 and out >= 0:
+                    # the substitute takes the outgoing dealer's seat (替补)
+                    seat_player[dealer], out = out, seat_player[dealer]
+                dealer = (dealer + 1) % n
+                streak = 1
+                passes += 1
+        done += 1
+    return row, done

@@ -1,0 +1,39 @@
+"""Hand records: the engine writes int64 rows; here they get names.
+
+One row per hand.  Fixed columns (match, hand, dealer, streak, outcome,
+winner, discarder, ...) and per-seat columns named ``<field>_<seat>``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import layout as L
+
+FIXED = ("match", "hand", "dealer", "streak", "outcome", "winner", "winners", "discarder", "wild",
+         "indicator", "turns", "wall_left", "kongs", "claims", "dice", "dice2", "sitting_out")
+PER_SEAT = ("player", "shapes", "hard", "wilds", "facts", "kong_exposed", "kong_added",
+            "kong_concealed", "pons", "chis", "penalty", "flowers")
+assert len(FIXED) == L.C_FIXED and len(PER_SEAT) == L.S_NFIELDS
+
+
+def column_names(seats: int) -> list[str]:
+    names = list(FIXED)
+    for field in PER_SEAT:
+        names += [f"{field}_{s}" for s in range(seats)]
+    return names
+
+
+def to_structured(rows: np.ndarray, seats: int) -> np.ndarray:
+    """A numpy structured array with one named int32 field per column."""
+    names = column_names(seats)
+    dtype = np.dtype([(n, np.int32) for n in names])
+    out = np.empty(len(rows), dtype)
+    for i, n in enumerate(names):
+        out[n] = rows[:, i]
+    return out
+
+
+def per_seat(records: np.ndarray, field: str, seats: int) -> np.ndarray:
+    """Column block ``field_0 .. field_{seats-1}`` as an (n, seats) array."""
+    return np.stack([records[f"{field}_{s}"] for s in range(seats)], axis=1)

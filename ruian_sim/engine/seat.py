@@ -1,0 +1,136 @@
+"""One seat's hand in the kernel: tiles in and out, melds, the win test and
+the facts a scoring table may ask about a win.
+
+A hand is kept by *face* (see hand.kernels): ``cnt[s, f]`` natural tiles of
+face f, the stand-in (白板) counted at the wild's face; wilds in
+``F[s, F_W]``; group keys in ``keys[s]`` updated with ``pw[f]`` (the key step
+of face f).  ``wk`` is this hand's wild kind (-1 none) and ``si`` the raw kind
+of an active stand-in (-1 none).  A face of -1 means "a wild".
+"""
+
+import numpy as np
+
+from ..jit import kernel, kernel_inline
+
+from ..hand.kernels import GROUP_OF, complete_shapes, hard_shapes, is_complete, set_tight
+from ..hand.layout import HS_M, N_FACES
+from .layout import (F_CHIS, F_NMELD, F_NTILES, F_OPEN, F_W, FACT_HALF_SUIT, FACT_ONE_SUIT,
+                     M_FACE, M_FROM, M_TYPE, MAX_MELDS, MELD_CHI, MELD_PON)
+
+
+@kernel_inline
+def face_of(raw, wk, si):
+    if raw == wk:
+        return -1
+    if raw == si:
+        return wk
+    return raw
+
+
+@kernel_inline
+def raw_of(face, wk, si):
+    if face < 0:
+        return wk
+    if si >= 0 and face == wk:
+        return si
+    return face
+
+
+@kernel_inline
+def add_face(s, f, cnt, keys, F, pw):
+    if f < 0:
+        F[s, F_W] += 1
+    else:
+        cnt[s, f] += 1
+        keys[s, GROUP_OF[f]] += pw[f]
+    F[s, F_NTILES] += 1
+
+
+@kernel_inline
+def remove_face(s, f, cnt, keys, F, pw):
+    if f < 0:
+        F[s, F_W] -= 1
+    else:
+        cnt[s, f] -= 1
+        keys[s, GROUP_OF[f]] -= pw[f]
+    F[s, F_NTILES] -= 1
+
+
+@kernel
+def add_meld(s, mtype, face, frm, F, melds, capx, hs):
+    """Set a meld aside; the tiles it holds leave the concealed hand's caps."""
+    i = F[s, F_NMELD]
+    if i < MAX_MELDS:
+        melds[s, i, M_TYPE] = mtype
+        melds[s, i, M_FACE] = face
+        melds[s, i, M_FROM] = frm
+    F[s, F_NMELD] = i + 1
+    if mtype == MELD_CHI:
+        F[s, F_CHIS] += 1
+        for j in range(3):
+            capx[s, face + j] -= 1
+    elif mtype == MELD_PON:
+        capx[s, face] -= 3
+    else:
+        capx[s, face] -= 4
+    set_tight(capx[s], hs)
+    if frm >= 0:
+        F[s, F_OPEN] += 1
+
+
+@kernel
+def shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist):
+    """Shape mask of seat s's concealed hand as it stands (0: not complete)."""
+    tsuit, thon, psuit, phon, _, _ = tabs
+    k = hs[HS_M] - F[s, F_NMELD]
+    if not is_complete(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs, tsuit, thon,
+                       psuit, phon, capx[s], buf):
+        return 0
+    return complete_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs,
+                           tsuit, thon, psuit, phon, capx[s], buf, dist)
+
+
+@kernel
+def hard_now(s, cnt, keys, F, capx, wk, hs, tabs, self_drawn, buf, dist):
+    tsuit, thon, psuit, phon, _, _ = tabs
+    k = hs[HS_M] - F[s, F_NMELD]
+    return hard_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], wk, hs,
+                       tsuit, thon, psuit, phon, capx[s], self_drawn, buf, dist)
+
+
+@kernel
+def shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist):
+    """Shape mask if face f (-1: a wild) joined seat s's hand."""
+    add_face(s, f, cnt, keys, F, pw)
+    m = shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist)
+    remove_face(s, f, cnt, keys, F, pw)
+    return m
+
+
+@kernel
+def natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok):
+    """How many natural faces would complete seat s's hand (the wild left out).
+    ``face_ok[f]``: some natural tile of this hand plays as face f."""
+    n = 0
+    for f in range(N_FACES):
+        if face_ok[f] == 1 and shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist) != 0:
+            n += 1
+    return n
+
+
+@kernel
+def suit_facts(s, cnt, F, melds):
+    """清一色 / 混一色 from the faces of the hand and its melds (wilds ignored)."""
+    seen = 0  # bit g: group g present
+    for f in range(N_FACES):
+        if cnt[s, f] > 0:
+            seen |= 1 << GROUP_OF[f]
+    for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+        seen |= 1 << GROUP_OF[melds[s, i, M_FACE]]
+    n_suits = (seen & 1) + ((seen >> 1) & 1) + ((seen >> 2) & 1)
+    honors = (seen >> 3) & 1
+    if n_suits == 1 and honors == 0:
+        return FACT_ONE_SUIT
+    if n_suits == 1 and honors == 1:
+        return FACT_HALF_SUIT
+    return 0

@@ -1,0 +1,93 @@
+"""Running the compiled engine from Python: allocate once, play many matches."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..ruleset import RuleSet
+from . import layout as L
+from ..hand.layout import CAPX_SIZE, ROW
+from .bots import WORK_ROWS
+from .bots_spec import parse_bots
+from .match import play_matches
+from .records import to_structured
+from .spec import KernelSpec, compile_rules
+from .wall import WS_SIZE
+from .turn import H_SIZE
+
+N_STREAMS = 16
+
+
+def key_steps(hs: np.ndarray) -> np.ndarray:
+    """pw[f]: how much face f adds to its group's key (B ** rank)."""
+    from ..hand.layout import GROUP_LEN, GROUP_START, HS_B
+
+    B = int(hs[HS_B])
+    pw = np.zeros(L.N_FACE, np.int64)
+    for start, length in zip(GROUP_START, GROUP_LEN):
+        for r in range(length):
+            pw[start + r] = B**r
+    return pw
+
+
+def new_state(spec: KernelSpec):
+    n = spec.seats
+    M2 = ROW
+    st = (np.zeros(int(spec.P[L.EP_TILES]), np.int64),   # wall
+          np.zeros(int(spec.P[L.EP_TILES]), np.int64),   # gone
+          np.zeros(WS_SIZE, np.int64),                    # W
+          np.zeros((n, L.N_FACE), np.int64),              # cnt
+          np.zeros((n, 4), np.int64),                     # keys
+          np.zeros((n, L.F_SIZE), np.int64),              # F
+          np.zeros((n, L.MAX_MELDS, 3), np.int64),        # melds
+          np.zeros((n, CAPX_SIZE), np.int64),             # capx
+          np.zeros(L.N_RAW, np.int64),                    # vis
+          np.zeros(N_STREAMS, np.uint64),                 # rs
+          np.zeros(H_SIZE, np.int64),                     # H
+          key_steps(spec.hs),                             # pw
+          np.zeros(L.N_FACE, np.int64))                   # face_ok
+    work = (np.zeros(WORK_ROWS * M2, np.int64),   # buf
+            np.zeros(4, np.int64),                # dist
+            np.zeros(L.N_FACE, np.int64),         # scores
+            np.zeros(L.N_FACE, np.int64),         # unseen
+            np.zeros(16, np.int64))               # claim (and small scratch)
+    return st, work
+
+
+class Simulator:
+    """Plays matches of one rule set with one choice of bots.
+
+        >>> sim = Simulator(load_rules("ruian"), bots="greedy")
+        >>> records = sim.play(seed=1, first_match=0, matches=10)
+    """
+
+    def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = "greedy"):
+        self.spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
+        self.bots, self.bot_names = parse_bots(bots, self.spec.players)
+        self.st, self.work = new_state(self.spec)
+        self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
+        self._seat_player = np.zeros(self.spec.seats, np.int64)
+        self._bp = np.zeros((self.spec.seats, L.BP_SIZE), np.float64)
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.spec.rules
+
+    def play_raw(self, seed: int, first_match: int, matches: int) -> np.ndarray:
+        """int64 rows for matches first_match .. first_match + matches - 1."""
+        cap = self.spec.max_hands_per_match
+        out = []
+        done = 0
+        while done < matches:
+            batch = min(matches - done, max(1, 4096 // cap))
+            recs = np.zeros((batch * cap, self.spec.n_columns), np.int64)
+            rows, played = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed),
+                                        first_match + done, batch, self.bots, self.st, self.work,
+                                        recs, self._nolog, self._seat_player, self._bp)
+            out.append(recs[:rows])
+            done += played
+        return np.concatenate(out) if out else np.zeros((0, self.spec.n_columns), np.int64)
+
+    def play(self, seed: int, first_match: int = 0, matches: int = 1) -> np.ndarray:
+        """Named hand records (a structured array) for these matches."""
+        return to_structured(self.play_raw(seed, first_match, matches), self.spec.seats)

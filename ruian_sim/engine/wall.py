@@ -1,0 +1,201 @@
+"""The wall: shuffle, dice, break, the turned wild, head and tail draws, the
+dead wall and the 海底 tiles.
+
+Layout.  ``wall[i]`` is the raw kind at ring position i.  The ring is
+``sides * stacks`` stacks of ``height`` tiles; stack j holds positions
+``j*height .. j*height+height-1``, top first, and side s (the wall in front
+of seat s) holds stacks ``s*stacks .. s*stacks+stacks-1``.  Drawing runs
+along increasing stack index from the stack after the break; the tail (kong
+and flower replacements) runs back from the break stack, top tile first.
+``gone[i]`` marks positions already taken or turned out of play.
+
+``W`` is the wall state vector (WS_* indices below).
+"""
+
+import numpy as np
+
+from ..jit import kernel, kernel_inline
+
+from .layout import (EP_COPIES, EP_DEAD_ODD, EP_DEAD_STACKS, EP_DICE, EP_HAIDI, EP_HEIGHT,
+                     EP_NEXT, EP_SEATS, EP_SIDES, EP_STACKS, EP_THROWS, EP_TILES, EP_TURNED_OUT,
+                     EP_WILD_FIXED, EP_WILD_SOURCE, EV_BREAK, EV_DICE, EV_WILD, N_RAW, WILD_FIXED,
+                     WILD_NEXT, WILD_NONE, WILD_TURNED)
+from .log import log_event
+from .rng import DICE, WALL, below
+
+WS_BREAK = 0      # the break stack (last counted)
+WS_HEAD = 1       # draws taken from the head
+WS_TAIL = 2       # tail positions passed
+WS_GONE = 3       # positions taken or turned out
+WS_WILD = 4       # wild kind, -1 none
+WS_INDICATOR = 5  # the turned tile, -1 none
+WS_DICE1 = 6
+WS_DICE2 = 7
+WS_OPENER = 8     # 开门人
+WS_SIZE = 9
+
+FLOWER_BASE = 34  # notation: kinds 34.. are flowers
+
+
+@kernel_inline
+def is_flower(kind):
+    return kind >= FLOWER_BASE
+
+
+@kernel
+def shuffle_wall(P, rs, wall):
+    """The tile set in canonical order, then a Fisher-Yates shuffle from the wall stream."""
+    n = 0
+    for k in range(N_RAW):
+        for _ in range(P[EP_COPIES + k]):
+            wall[n] = k
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = below(rs, WALL, i + 1)
+        t = wall[i]
+        wall[i] = wall[j]
+        wall[j] = t
+    return n
+
+
+@kernel
+def _throw(P, rs):
+    s = 0
+    for _ in range(P[EP_DICE]):
+        s += 1 + below(rs, DICE, 6)
+    return s
+
+
+@kernel_inline
+def head_pos(P, W, j):
+    """Ring position of the j-th tile in draw order."""
+    h = P[EP_HEIGHT]
+    n_stacks = P[EP_SIDES] * P[EP_STACKS]
+    return ((W[WS_BREAK] + 1 + j // h) % n_stacks) * h + j % h
+
+
+@kernel_inline
+def tail_pos(P, W, t):
+    """Ring position of the t-th tile counted back from the tail, top first."""
+    h = P[EP_HEIGHT]
+    n_stacks = P[EP_SIDES] * P[EP_STACKS]
+    stack = (W[WS_BREAK] - t // h) % n_stacks
+    return stack * h + t % h
+
+
+@kernel_inline
+def remaining(P, W):
+    return P[EP_TILES] - W[WS_GONE]
+
+
+@kernel
+def dead_tiles(P, W, gone):
+    """The dead wall: dead_stacks full stacks, plus a lone tile (or partial stack)
+    left at the tail when the rules count it."""
+    h = P[EP_HEIGHT]
+    out = P[EP_DEAD_STACKS] * h
+    if P[EP_DEAD_ODD] == 1:
+        t = W[WS_TAIL]
+        first = t - t % h  # first tail index of the current tail stack
+        left = 0
+        for i in range(first, first + h):
+            if gone[tail_pos(P, W, i)] == 0:
+                left += 1
+        if 0 < left < h:
+            out += left
+    return out
+
+
+@kernel
+def normal_left(P, W, gone):
+    """Tiles that may still be drawn normally, before the 海底 and the dead wall."""
+    return remaining(P, W) - dead_tiles(P, W, gone) - P[EP_HAIDI]
+
+
+@kernel
+def normal_left_after_tail(P, W, gone):
+    """normal_left once one more tile is taken from the tail."""
+    t = W[WS_TAIL]
+    while gone[tail_pos(P, W, t)] == 1:
+        t += 1
+    pos = tail_pos(P, W, t)
+    gone[pos] = 1
+    saved_tail, saved_gone = W[WS_TAIL], W[WS_GONE]
+    W[WS_TAIL] = t + 1
+    W[WS_GONE] += 1
+    out = normal_left(P, W, gone)
+    W[WS_TAIL], W[WS_GONE] = saved_tail, saved_gone
+    gone[pos] = 0
+    return out
+
+
+@kernel
+def draw_head(P, W, wall, gone):
+    while True:
+        pos = head_pos(P, W, W[WS_HEAD])
+        W[WS_HEAD] += 1
+        if gone[pos] == 0:
+            gone[pos] = 1
+            W[WS_GONE] += 1
+            return wall[pos]
+
+
+@kernel
+def draw_tail(P, W, wall, gone):
+    while True:
+        pos = tail_pos(P, W, W[WS_TAIL])
+        W[WS_TAIL] += 1
+        if gone[pos] == 0:
+            gone[pos] = 1
+            W[WS_GONE] += 1
+            return wall[pos]
+
+
+@kernel
+def setup_wall(P, rs, dealer, wall, gone, W, log):
+    """Shuffle, throw the dice, break the wall, turn the wild.  Returns the wild kind."""
+    shuffle_wall(P, rs, wall)
+    gone[:] = 0
+    W[:] = 0
+    seats = P[EP_SEATS]
+    s1 = _throw(P, rs)
+    log_event(log, EV_DICE, dealer, -1, s1, 1)
+    opener = (dealer + s1 - 1) % seats  # count seats from the dealer = 1
+    count = s1
+    s2 = 0
+    if P[EP_THROWS] == 2:
+        s2 = _throw(P, rs)
+        log_event(log, EV_DICE, opener, -1, s2, 2)
+        count = s1 + s2
+    W[WS_DICE1], W[WS_DICE2], W[WS_OPENER] = s1, s2, opener
+    n_stacks = P[EP_SIDES] * P[EP_STACKS]
+    side = opener % P[EP_SIDES]
+    W[WS_BREAK] = (side * P[EP_STACKS] + count - 1) % n_stacks
+    log_event(log, EV_BREAK, opener, -1, count, side)
+    W[WS_WILD] = -1
+    W[WS_INDICATOR] = -1
+    src = P[EP_WILD_SOURCE]
+    if src == WILD_TURNED or src == WILD_NEXT:
+        # the bottom tile of the break stack is turned; a flower is laid
+        # aside and the next tile from the tail is turned instead
+        h = P[EP_HEIGHT]
+        pos = tail_pos(P, W, h - 1)
+        while True:
+            ind = wall[pos]
+            if not is_flower(ind):
+                break
+            gone[pos] = 1
+            W[WS_GONE] += 1
+            t = 0
+            while gone[tail_pos(P, W, t)] == 1:
+                t += 1
+            pos = tail_pos(P, W, t)
+        if P[EP_TURNED_OUT] == 1:
+            gone[pos] = 1
+            W[WS_GONE] += 1
+        W[WS_INDICATOR] = ind
+        W[WS_WILD] = ind if src == WILD_TURNED else P[EP_NEXT + ind]
+    elif src == WILD_FIXED:
+        W[WS_WILD] = P[EP_WILD_FIXED]
+    log_event(log, EV_WILD, -1, W[WS_INDICATOR], W[WS_WILD], src)
+    return W[WS_WILD]
