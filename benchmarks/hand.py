@@ -52,13 +52,11 @@ def random_hands(spec, n: int, seed: int):
 
 @kernel
 def _bench_win(cnt, wilds, capx, hs, tabs, keys, reps, buf, dist):
-    tsuit, thon, psuit, phon, _, _ = tabs
     k = hs[HS_M]
     wins = 0
     for _ in range(reps):
         for i in range(cnt.shape[0]):
-            wins += K.is_complete(cnt[i], keys[i], wilds[i], k, 0, 0, hs, tsuit, thon, psuit, phon,
-                                  capx[i], buf)
+            wins += K.is_complete(cnt[i], keys[i], wilds[i], k, 0, 0, hs, tabs, capx[i], buf)
     return wins
 
 

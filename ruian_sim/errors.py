@@ -34,11 +34,11 @@ class Problem:
 class UserError(Exception):
     """Bad user input (rule files, tile strings, CLI arguments): exit code 2."""
 
-    def __init__(self, problems: list[Problem] | str):
+    def __init__(self, problems: list[Problem | str] | str):
         if isinstance(problems, str):
-            problems = [Problem(None, "", problems)]
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+            problems = [problems]
+        self.problems = [p if isinstance(p, Problem) else Problem(None, "", p) for p in problems]
+        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 def display_path(path: str) -> str:

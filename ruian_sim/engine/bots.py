@@ -74,7 +74,7 @@ def bot_shanten(c, ky, w, held, nm, chis, capx, hs, tabs, buf):
     """Shanten by the bot's reckoning for a hand of ``held`` tiles, ``nm`` melds
     aside (all-pungs never beats the standard shape, so it is skipped; tables
     only, so the caps' edge cases are approximate here)."""
-    tsuit, thon, psuit, phon, _, _ = tabs
+    tsuit, thon, psuit, phon = tabs[0], tabs[1], tabs[2], tabs[3]
     k = hs[HS_M] - nm
     dstd = BIG
     if hs[HS_STANDARD] == 1 and k >= 0:
@@ -160,7 +160,7 @@ def _optimal(buf, ox, oy, k, target):
 def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen):
     """(face to discard or -1 for a wild, shanten after it).  ``buf``: the
     work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch."""
-    tsuit, thon, _, _, tsuit64, thon64 = tabs
+    tsuit, thon, tsuit64, thon64 = tabs[0], tabs[1], tabs[4], tabs[5]
     M = hs[HS_M]
     L2 = ROW
     c = cnt[s]
@@ -200,6 +200,8 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
     if eight:
         t0, t1, t2 = ep_totals(c, cx, hs)
     best = BIG
+    n_best = 0
+    only = -1
     for f in range(N_FACES):
         scores[f] = BIG
         if c[f] == 0:
@@ -218,6 +220,12 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
         scores[f] = sh
         if sh < best:
             best = sh
+            n_best = 1
+            only = f
+        elif sh == best:
+            n_best += 1
+    if n_best == 1:
+        return only, best  # no tie to break
     unseen_of(s, P, c, F, vis, wk, si, unseen)
     drop = _DROP * L2
     # the faces a draw could bring (the wild apart), listed once per decision:

@@ -6,7 +6,7 @@ from ..jit import kernel, kernel_inline
 
 
 
-@kernel
+@kernel_inline
 def log_event(log, code, seat, tile, a, b):
     if log.shape[0] <= 1:
         return

@@ -81,21 +81,19 @@ def add_meld(s, mtype, face, frm, F, melds, capx, hs):
 @kernel
 def shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist):
     """Shape mask of seat s's concealed hand as it stands (0: not complete)."""
-    tsuit, thon, psuit, phon, _, _ = tabs
     k = hs[HS_M] - F[s, F_NMELD]
-    if not is_complete(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs, tsuit, thon,
-                       psuit, phon, capx[s], buf):
+    if not is_complete(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs, tabs,
+                       capx[s], buf):
         return 0
-    return complete_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs,
-                           tsuit, thon, psuit, phon, capx[s], buf, dist)
+    return complete_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs, tabs,
+                           capx[s], buf)
 
 
 @kernel
 def hard_now(s, cnt, keys, F, capx, wk, hs, tabs, self_drawn, buf, dist):
-    tsuit, thon, psuit, phon, _, _ = tabs
     k = hs[HS_M] - F[s, F_NMELD]
-    return hard_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], wk, hs,
-                       tsuit, thon, psuit, phon, capx[s], self_drawn, buf, dist)
+    return hard_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], wk, hs, tabs,
+                       capx[s], self_drawn, buf)
 
 
 @kernel

@@ -625,7 +625,13 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 win_raw = raw
                 break
         # --- kong, pon, chi by priority, then seat order from the discarder
-        can_kong = _can_replace(P, W, gone)
+        # a kong on this discard needs a replacement tile; look only if someone could
+        can_kong = False
+        if P[EP_KONG_EXPOSED] == 1:
+            for i in range(1, n):
+                if cnt[(turn + i) % n, f] >= 3:
+                    can_kong = _can_replace(P, W, gone)
+                    break
         best_rank = 99
         taker = -1
         take_kind = -1

@@ -7,8 +7,9 @@ Array layout (shared with the engine):
 - ``keys``: int64[4] base-B keys of ``cnt`` per group (see layout.py), kept
   up to date incrementally by callers (``key += B**rank``);
 - ``w``: wilds in the concealed hand;  ``k``: melds the concealed part needs;
-- ``tsuit, thon, psuit, phon``: the tables of tables.py (standard and
-  pungs-only, suits and honors);  ``hs``: the parameter vector (layout.HS_*);
+- ``tabs``: the tables, in the order of hand.spec.hand_tables (distance
+  tables, two of them as words, completion tables);  ``hs``: the parameter
+  vector (layout.HS_*);
 - ``capx``: this evaluation's caps per face (layout.CAPX_SIZE);
 - ``buf``: the int64 work buffer (layout: rows of ``ROW`` entries, the exact
   DP's scratch, the bots' rows).  A *row* holds a group's distances for m
@@ -99,19 +100,6 @@ def _loose(cnt, w, capx, hs):
 
 
 @kernel_inline
-def win_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf):
-    """The standard (or pungs-only) distance for a win test, exact when it is w.
-
-    Tables answer first: where melds lower this hand's caps they can only be
-    optimistic, so a table "not complete" stands and only a table "complete"
-    is checked again exactly (wins are rare, checks are not)."""
-    d = group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, MODE_WIN_LOW)
-    if d == w and _loose(cnt, w, capx, hs):
-        d = group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, MODE_WIN)
-    return d
-
-
-@kernel_inline
 def table_row(tab, key, buf, off, L2):
     for i in range(L2):
         buf[off + i] = tab[key, i]
@@ -177,6 +165,49 @@ def group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, mode):
 
 
 @kernel_inline
+def win_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf):
+    """The standard (or pungs-only) distance for a win test, exact when it is w.
+
+    Tables answer first: where melds lower this hand's caps they can only be
+    optimistic, so a table "not complete" stands and only a table "complete"
+    is checked again exactly (wins are rare, checks are not)."""
+    d = group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, MODE_WIN_LOW)
+    if d == w and _loose(cnt, w, capx, hs):
+        d = group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, MODE_WIN)
+    return d
+
+
+@kernel_inline
+def melds_complete(cnt, keys, w, k, capx, hs, tsuit, thon, csuit, chon, pungs, buf):
+    """A 3k+2-tile hand forms k melds + a pair (pungs only: ``pungs``)?
+
+    Completion tables answer in four lookups: the wilds each group needs to be
+    used up exactly, one group holding the pair.  Where this hand's caps make a
+    table too tight (the wild's crowded face) the distance path decides; where
+    they make it too loose (melds), a "yes" is checked again exactly."""
+    for g in range(N_GROUPS):
+        if _needs_exact(g, cnt, w, capx, hs, MODE_WIN_LOW):
+            return win_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf) == w
+    s0 = 0
+    delta = BIG * 4
+    for g in range(N_GROUPS):
+        if g < 3:
+            n0 = np.int64(csuit[keys[g], 0])
+            n1 = np.int64(csuit[keys[g], 1])
+        else:
+            n0 = np.int64(chon[keys[g], 0])
+            n1 = np.int64(chon[keys[g], 1])
+        s0 += n0
+        if n1 - n0 < delta:
+            delta = n1 - n0
+    if s0 + delta > w:
+        return False
+    if _loose(cnt, w, capx, hs):
+        return group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, MODE_WIN) == w
+    return True
+
+
+@kernel_inline
 def ep_face(c, cap, quad2):
     """What ``c`` tiles of one face give toward eight pairs: (pairs, pairable
     leftovers (one more copy makes a new pair), loose leftovers).  Written
@@ -233,12 +264,13 @@ def three_distance(w, held, k, hs):
 
 
 @kernel
-def distances(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, buf, out, mode):
+def distances(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf, out, mode):
     """Distance to each enabled shape (layout.SHAPE_* order) into ``out[4]``.
 
     ``melds``: melds already set aside (exposed or concealed kongs); ``chis``:
     how many of them are chis.  Three-wilds' distance is in wild tiles.
     """
+    tsuit, thon, psuit, phon = tabs[0], tabs[1], tabs[2], tabs[3]
     out[0] = BIG
     out[1] = BIG
     out[2] = BIG
@@ -258,10 +290,9 @@ def distances(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, 
 
 
 @kernel
-def shanten(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, buf, dist):
+def shanten(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf, dist):
     """-1 complete, 0 ready, ...: min over shapes of (distance - w) - 1, exact."""
-    distances(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, buf, dist,
-              MODE_SHANTEN)
+    distances(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf, dist, MODE_SHANTEN)
     best = BIG
     for i in range(4):
         if dist[i] < BIG and dist[i] - w < best:
@@ -270,18 +301,20 @@ def shanten(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, bu
 
 
 @kernel
-def complete_shapes(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, buf, dist):
+def complete_shapes(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf):
     """Bit mask of the shapes a complete hand (3k+2 tiles) forms; 0: not complete.
 
     All pungs is a special case of the standard shape, so it is only looked
     at when the standard shape is complete."""
+    tsuit, thon, psuit, phon = tabs[0], tabs[1], tabs[2], tabs[3]
+    csuit, chon, cpsuit, cphon = tabs[6], tabs[7], tabs[8], tabs[9]
     mask = 0
     if hs[HS_STANDARD] == 1 or hs[HS_PUNGS] == 1:
-        if win_distance(cnt, keys, w, k, capx, hs, tsuit, thon, False, buf) == w:
+        if melds_complete(cnt, keys, w, k, capx, hs, tsuit, thon, csuit, chon, False, buf):
             if hs[HS_STANDARD] == 1:
                 mask |= SHAPE_STANDARD
-            if hs[HS_PUNGS] == 1 and chis == 0 and win_distance(
-                    cnt, keys, w, k, capx, hs, psuit, phon, True, buf) == w:
+            if hs[HS_PUNGS] == 1 and chis == 0 and melds_complete(
+                    cnt, keys, w, k, capx, hs, psuit, phon, cpsuit, cphon, True, buf):
                 mask |= SHAPE_PUNGS
     if hs[HS_EIGHT] == 1 and melds == 0:
         a, b, c = ep_totals(cnt, capx, hs)
@@ -293,17 +326,17 @@ def complete_shapes(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, 
 
 
 @kernel
-def is_complete(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, buf):
+def is_complete(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf):
     """Win test: does this 3k+2-tile hand form any enabled shape?  Stops at the
     first shape found; all pungs needs its own look only when the standard
     shape is off (otherwise an all-pungs hand is a standard hand too)."""
     if hs[HS_THREE] == 1 and w >= hs[HS_THREE_N]:
         return True
     if hs[HS_STANDARD] == 1:
-        if win_distance(cnt, keys, w, k, capx, hs, tsuit, thon, False, buf) == w:
+        if melds_complete(cnt, keys, w, k, capx, hs, tabs[0], tabs[1], tabs[6], tabs[7], False, buf):
             return True
     elif hs[HS_PUNGS] == 1 and chis == 0:
-        if win_distance(cnt, keys, w, k, capx, hs, psuit, phon, True, buf) == w:
+        if melds_complete(cnt, keys, w, k, capx, hs, tabs[2], tabs[3], tabs[8], tabs[9], True, buf):
             return True
     if hs[HS_EIGHT] == 1 and melds == 0:
         a, b, c = ep_totals(cnt, capx, hs)
@@ -313,14 +346,12 @@ def is_complete(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx
 
 
 @kernel
-def hard_shapes(cnt, keys, w, k, melds, chis, wf, hs, tsuit, thon, psuit, phon, capx, self_drawn,
-                buf, dist):
+def hard_shapes(cnt, keys, w, k, melds, chis, wf, hs, tabs, capx, self_drawn, buf):
     """Shapes the hand forms with every wild standing for itself (财神归位),
     plus three-wilds or any shape when the rules count those as hard.
 
     ``cnt`` and ``keys`` are restored before returning."""
-    mask = complete_shapes(cnt, keys, w, k, melds, chis, hs, tsuit, thon, psuit, phon, capx, buf,
-                           dist)
+    mask = complete_shapes(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf)
     if mask == 0:
         return 0
     hard = 0
@@ -333,8 +364,7 @@ def hard_shapes(cnt, keys, w, k, melds, chis, wf, hs, tsuit, thon, psuit, phon, 
             step *= hs[HS_B]
         cnt[wf] += w
         keys[g] += w * step
-        hard = complete_shapes(cnt, keys, 0, k, melds, chis, hs, tsuit, thon, psuit, phon, capx,
-                               buf, dist)
+        hard = complete_shapes(cnt, keys, 0, k, melds, chis, hs, tabs, capx, buf)
         cnt[wf] -= w
         keys[g] -= w * step
         hard &= ~SHAPE_THREE

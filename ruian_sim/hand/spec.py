@@ -6,7 +6,7 @@ import numpy as np
 
 from ..ruleset import RuleSet
 from . import layout as L
-from .tables import get_table
+from .tables import get_completion, get_table
 
 
 def live_wilds(rules: RuleSet) -> int:
@@ -46,11 +46,15 @@ def hand_params(rules: RuleSet) -> np.ndarray:
 
 
 def hand_tables(rules: RuleSet) -> tuple:
-    """(suit standard, honor standard, suit pungs-only, honor pungs-only, and the
-    two standard tables seen as 8-byte words for the bots' row comparisons)."""
+    """The tables the kernels read, in this order (see hand.kernels):
+    distance tables (suit standard, honor standard, suit pungs-only, honor
+    pungs-only), the two standard ones seen as 8-byte words (the bots compare
+    rows word by word), and the four completion tables derived from them."""
     hs = hand_params(rules)
     B, cap, M = int(hs[L.HS_B]), int(hs[L.HS_CAP]), L.M_SLOTS
     suit_len, honor_len = L.GROUP_LEN[0], L.GROUP_LEN[-1]
-    tsuit, thon = get_table(suit_len, B, cap, True, M), get_table(honor_len, B, cap, False, M)
-    return (tsuit, thon, get_table(suit_len, B, cap, False, M), get_table(honor_len, B, cap, False, M),
-            tsuit.view(np.uint64), thon.view(np.uint64))
+    dist = (get_table(suit_len, B, cap, True, M), get_table(honor_len, B, cap, False, M),
+            get_table(suit_len, B, cap, False, M), get_table(honor_len, B, cap, False, M))
+    lens = (suit_len, honor_len, suit_len, honor_len)
+    done = tuple(get_completion(t, R, B) for t, R in zip(dist, lens))
+    return dist + (dist[0].view(np.uint64), dist[1].view(np.uint64)) + done

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..jit import allocating, kernel
-from .layout import X_CAPS, X_CUR, X_NXT, X_V
+from .layout import M_SLOTS, X_CAPS, X_CUR, X_NXT, X_V
 
 TABLE_VERSION = 2
 ROW_BYTES = 16  # rows padded to two 8-byte words (the bots compare rows word by word)
@@ -168,6 +168,17 @@ def get_table(R: int, B: int, cap: int, seq: bool, M: int) -> np.ndarray:
     return table
 
 
+_done: dict[int, np.ndarray] = {}
+
+
+def get_completion(table: np.ndarray, R: int, B: int) -> np.ndarray:
+    """The completion table of a distance table, derived once per process."""
+    key = id(table)
+    if key not in _done:
+        _done[key] = completion_table(table, R, B)
+    return _done[key]
+
+
 def _save_atomic(path: Path, array: np.ndarray) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,3 +188,29 @@ def _save_atomic(path: Path, array: np.ndarray) -> None:
         os.replace(tmp, path)
     except OSError:
         pass  # no writable cache: the table lives in memory for this process only
+
+
+def completion_table(table: np.ndarray, R: int, B: int) -> np.ndarray:
+    """Derived from a distance table: ``out[key, p]`` is the fewest tiles that
+    complete the group *exactly* (every tile used) into melds plus p pairs,
+    255 if none.  Completion means containment with nothing left over, so it
+    is ``3m + 2p - size`` for the least m where the distance says exactly that.
+
+    A hand of 3k+2 tiles with w wilds is then standard-complete iff the sum
+    over groups of need[.., 0], with one group taking need[.., 1] instead, is
+    at most w (leftover wilds make whole melds).  Four lookups instead of
+    folds: the win test runs on every discard for every seat."""
+    M = M_SLOTS
+    keys = np.arange(B**R, dtype=np.int64)
+    size = np.zeros(B**R, np.int64)
+    k = keys.copy()
+    for _ in range(R):
+        size += k % B
+        k //= B
+    out = np.full((B**R, 2), INF, np.int64)
+    for p in range(2):
+        for m in range(M, -1, -1):
+            need = 3 * m + 2 * p - size
+            exact = (need >= 0) & (table[:, p * (M + 1) + m].astype(np.int64) == need)
+            out[:, p] = np.where(exact, need, out[:, p])
+    return out.astype(np.uint8)
