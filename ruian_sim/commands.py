@@ -24,6 +24,49 @@ def register(sub, add_rules_args) -> None:
                                                   "hand per line from stdin")
     p.set_defaults(func=cmd_hand)
 
+    p = sub.add_parser("play", help="print one hand as a readable transcript",
+                       description="Plays match M from its first hand up to hand K (the deal and "
+                                   "the dealer's streak depend on the hands before) and prints hand K.")
+    add_rules_args(p)
+    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    p.add_argument("--match", type=_nonneg, default=0, metavar="M", help="match index (default 0)")
+    p.add_argument("--hand", type=_nonneg, default=0, metavar="K", help="hand in the match (default 0)")
+    add_bots_arg(p)
+    p.set_defaults(func=cmd_play)
+
+
+def _nonneg(text: str) -> int:
+    import argparse
+
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
+    return v
+
+
+def add_bots_arg(p) -> None:
+    p.add_argument("--bots", default="greedy", metavar="B[,B...]",
+                   help="bot per player, e.g. greedy,greedy,random,greedy or "
+                        "greedy:claim=0.5:chase_hard=20 (one entry applies to all; default greedy)")
+
+
+def cmd_play(args) -> int:
+    from .engine.simulate import Simulator
+    from .engine.transcript import play_text
+    from .ruleset import load
+
+    rules = load(args.rules, args.variant)
+    sim = Simulator(rules, args.bots)
+    text = play_text(sim, args.seed, args.match, args.hand)
+    if text is None:
+        raise UserError(f"--hand {args.hand}: match {args.match} ends before that hand "
+                        f"(try a smaller --hand)")
+    sys.stdout.write(text)
+    return 0
+
 
 def _parse_wild(text: str | None, rules) -> int | None:
     if text is None or text.lower() == "none":

@@ -18,13 +18,15 @@ def is_win(outcome):
 
 @kernel
 def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs, log, seat_player,
-                 bp):
+                 bp, nolog, log_hand):
     """Play matches first_match.. while ``recs`` has room for a whole match.
 
     ``bots[player]`` holds each player's bot parameters; seat 0 is East and
     deals first; a match lasts until the deal has passed players × rounds
     times.  ``seat_player`` (int64[seats]) and ``bp`` (float64[seats,
-    BP_SIZE]) are scratch.  Returns (rows written, matches played)."""
+    BP_SIZE]) are scratch.  Events go to ``log`` for hand ``log_hand`` only
+    (``nolog`` for the others), and play stops after that hand (-1: never),
+    leaving its final state in ``st``.  Returns (rows written, matches played)."""
     n = P[EP_SEATS]
     players = P[EP_PLAYERS]
     row = 0
@@ -45,7 +47,8 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
                 for j in range(bots.shape[1]):
                     bp[s, j] = bots[seat_player[s], j]
             rec = recs[row]
-            outcome = play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log)
+            lg = log if hand == log_hand else nolog
+            play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, lg)
             rec[C_MATCH] = match
             rec[C_HAND] = hand
             rec[C_STREAK] = streak
@@ -53,6 +56,8 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
             for s in range(n):
                 rec[C_FIXED + S_PLAYER * n + s] = seat_player[s]
             row += 1
+            if hand == log_hand:
+                return row, done + 1
             hand += 1
             dealer_won = (rec[C_WINNERS] >> dealer) & 1 == 1
             keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (not is_win(rec[C_OUTCOME])

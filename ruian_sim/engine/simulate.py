@@ -83,7 +83,8 @@ class Simulator:
             recs = np.zeros((batch * cap, self.spec.n_columns), np.int64)
             rows, played = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed),
                                         first_match + done, batch, self.bots, self.st, self.work,
-                                        recs, self._nolog, self._seat_player, self._bp)
+                                        recs, self._nolog, self._seat_player, self._bp, self._nolog,
+                                        -1)
             out.append(recs[:rows])
             done += played
         return np.concatenate(out) if out else np.zeros((0, self.spec.n_columns), np.int64)
@@ -91,3 +92,18 @@ class Simulator:
     def play(self, seed: int, first_match: int = 0, matches: int = 1) -> np.ndarray:
         """Named hand records (a structured array) for these matches."""
         return to_structured(self.play_raw(seed, first_match, matches), self.spec.seats)
+
+    def replay(self, seed: int, match: int, hand: int, max_events: int = 4096):
+        """Play match ``match`` up to hand ``hand`` and return (records of the
+        match so far, that hand's event log, the final state arrays), or None
+        when the match ends before that hand."""
+        cap = self.spec.max_hands_per_match
+        recs = np.zeros((cap, self.spec.n_columns), np.int64)
+        log = np.zeros((max_events, L.EV_FIELDS), np.int64)
+        rows, _ = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed), match, 1,
+                               self.bots, self.st, self.work, recs, log, self._seat_player, self._bp,
+                               self._nolog, hand)
+        if rows <= hand:
+            return None
+        events = log[1:log[0, 0] + 1].copy()
+        return to_structured(recs[:rows], self.spec.seats), events, self.st

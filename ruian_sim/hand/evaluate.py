@@ -25,13 +25,17 @@ MELD_KINDS = ("chi", "pon", "kong")
 @dataclass(frozen=True)
 class Meld:
     """A meld set aside, by its tiles as written: ``Meld("chi", lowest)``,
-    ``Meld("pon", kind)`` or ``Meld("kong", kind)``; a pon of 白板 is a pon of
-    the wild's kind when 白板 stands in for it."""
+    ``Meld("pon", kind)`` or ``Meld("kong", kind)``.  A pon of 白板 is a pon of
+    the wild's kind when 白板 stands in for it; a chi that uses 白板 that way
+    lists its raw tiles: ``Meld("chi", 4m, raw=(4m, 5z, 6m))``."""
 
     kind: str
     tile: int
+    raw: tuple[int, ...] = ()
 
     def tiles(self) -> list[int]:
+        if self.raw:
+            return list(self.raw)
         if self.kind == "chi":
             return [self.tile, self.tile + 1, self.tile + 2]
         return [self.tile] * (3 if self.kind == "pon" else 4)
@@ -89,13 +93,22 @@ class HandEvaluator:
         for m in melds:
             if m.kind not in MELD_KINDS:
                 raise UserError(f"unknown meld {m.kind!r} (chi, pon or kong)")
-            if m.kind == "chi" and not (T.is_suited(m.tile) and T.rank_of(m.tile) <= 7):
-                raise UserError(f"chi from {T.name(m.tile)}: a chi is three ranks in a row of one suit")
+            if m.kind == "chi":
+                faces = sorted(self.meld_faces(m, wild))
+                if not (T.is_suited(faces[0]) and T.rank_of(faces[0]) <= 7
+                        and faces == [faces[0], faces[0] + 1, faces[0] + 2]):
+                    raise UserError(f"chi {T.format_kinds(m.tiles())}: a chi is three ranks in a row "
+                                    f"of one suit")
+            if len(m.tiles()) != {"chi": 3, "pon": 3, "kong": 4}[m.kind]:
+                raise UserError(f"{m.kind} {T.format_kinds(m.tiles())}: wrong number of tiles")
+            if m.kind != "chi" and len(set(self.meld_faces(m, wild))) != 1:
+                raise UserError(f"{m.kind} {T.format_kinds(m.tiles())}: tiles of one kind only")
             for t in m.tiles():
                 if t not in self.in_play:
-                    raise UserError(f"meld {m.kind} {T.name(m.tile)}: {T.name(t)} is not in play")
+                    raise UserError(f"meld {m.kind} {T.format_kinds(m.tiles())}: {T.name(t)} is not in play")
                 if wild is not None and self.live and t == wild:
-                    raise UserError(f"meld {m.kind} {T.name(m.tile)}: a wild cannot be used in a meld")
+                    raise UserError(f"meld {m.kind} {T.format_kinds(m.tiles())}: a wild cannot be used "
+                                    f"in a meld")
                 held[t] += 1
         for t in range(L.N_FACES):
             if held[t] > self.copies:

@@ -1,0 +1,77 @@
+"""Engine throughput on one core: hands/s with greedy and with random bots,
+cold and warm start, peak memory.
+
+    python benchmarks/engine.py [--matches N] [--rules R] [--no-cold]
+
+Each figure runs in a fresh subprocess.  Cold start: empty numba and table
+caches (everything compiles and the lookup tables are generated); warm
+start: both caches filled, from `import` to the first hand played.  Speed is
+the best of three timed runs (this machine's speed drifts by ±30% from
+minute to minute; the best run is the least disturbed).  Targets (issue 4):
+greedy >= 5,000 hands/s, random >= 20,000 hands/s, warm start <= 2 s, peak
+memory <= 500 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CHILD = r"""
+import json, resource, sys, time
+t0 = time.perf_counter()
+from ruian_sim.ruleset import load
+from ruian_sim.engine.simulate import Simulator
+rules = load(sys.argv[1])
+sims = {b: Simulator(rules, b) for b in ("greedy", "random")}
+for sim in sims.values():
+    sim.play(1, 0, 1)
+start = time.perf_counter() - t0
+out = {"start_s": start}
+if int(sys.argv[2]) > 0:
+    for bots, sim in sims.items():
+        best = 0.0
+        for rep in range(3):
+            t = time.perf_counter()
+            r = sim.play(rep + 1, 0, int(sys.argv[2]))
+            best = max(best, len(r) / (time.perf_counter() - t))
+        out[bots] = best
+out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+"""
+
+
+def child(rules: str, matches: int, env: dict) -> dict:
+    done = subprocess.run([sys.executable, "-c", CHILD, rules, str(matches)], env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=1500, help="matches per timed run (default 1500)")
+    ap.add_argument("--rules", default="ruian")
+    ap.add_argument("--no-cold", action="store_true", help="skip the cold start (it compiles for ~2 min)")
+    args = ap.parse_args()
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    if not args.no_cold:
+        with tempfile.TemporaryDirectory() as numba_dir, tempfile.TemporaryDirectory() as table_dir:
+            cold_env = dict(env, NUMBA_CACHE_DIR=numba_dir, RUIAN_SIM_CACHE=table_dir)
+            cold = child(args.rules, 0, cold_env)
+            again = child(args.rules, 0, cold_env)
+        print(f"cold start (compile + tables): {cold['start_s']:7.1f} s   peak {cold['peak_mb']:.0f} MB")
+        print(f"warm start (caches filled):    {again['start_s']:7.2f} s   target <= 2 s")
+    child(args.rules, 0, env)  # make sure the normal caches are warm
+    r = child(args.rules, args.matches, env)
+    print(f"warm start:                    {r['start_s']:7.2f} s   target <= 2 s")
+    print(f"greedy bots: {r['greedy']:10,.0f} hands/s on one core   target >= 5,000")
+    print(f"random bots: {r['random']:10,.0f} hands/s on one core   target >= 20,000")
+    print(f"peak memory: {r['peak_mb']:10,.0f} MB per process      target <= 500 MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,237 @@
+"""A referee for one hand: replays the engine's event log in plain Python and
+checks it against the rules, independently of the engine's own bookkeeping.
+
+Checked: every tile comes from the wall and is somewhere at the end (hands,
+melds, discards, flowers, the wall, the turned tile); hand sizes after every
+discard; nothing drawn from the dead wall; chi only from the left neighbour
+and only with tiles held; no wild in a meld and no claimed wild; every seat
+that could win on a discard (by the Python HandEvaluator) wins or passes, and
+the winner is the first from the discarder unless everyone may win; a
+self-drawn win is complete; the replayed final hands equal the engine's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ruian_sim import tiles as T
+from ruian_sim.engine import layout as L
+from ruian_sim.engine.transcript import raw_hand
+from ruian_sim.engine.wall import WS_GONE
+from ruian_sim.hand import HandEvaluator, Meld
+
+
+class Violation(AssertionError):
+    pass
+
+
+def check(cond, msg):
+    if not cond:
+        raise Violation(msg)
+
+
+class Referee:
+    def __init__(self, spec):
+        self.spec = spec
+        self.rules = spec.rules
+        self.ev = HandEvaluator(spec.rules)
+        self.n = spec.seats
+
+    def referee(self, rec, events, state) -> dict:
+        """Check one hand; returns counters of what was seen (for coverage)."""
+        rules, n = self.rules, self.n
+        wall, gone, W, cnt, _, F, melds, *_ = state
+        wk = int(rec["wild"])
+        wild = wk if wk >= 0 else None
+        si = rules.wild.stand_in if (rules.wild.stand_in is not None and wild is not None
+                                     and rules.wild.stand_in != wk) else None
+        face = (lambda k: wk if (si is not None and k == si) else k)
+        hands = [Counter() for _ in range(n)]
+        mlds: list[list[Meld]] = [[] for _ in range(n)]
+        pond: list[int] = []
+        out_of_play = Counter()
+        seen = Counter()
+        flowers = Counter()
+        size = rules.deal.hand_size
+        stats = Counter()
+        last_discard = None  # (seat, raw)
+        pending = []         # seats that could win on the last discard
+        passed = set()
+        blocked = set()      # 过水: passed a win, no discard win until the next draw
+        dealing = True
+        win_tiles: list[int] = []
+        ind = int(rec["indicator"])
+        if ind >= 0 and rules.wild.turned_out_of_play:
+            out_of_play[ind] += 1
+
+        def take(s, k):
+            check(hands[s][k] > 0, f"S{s} gives up {T.name(k)} it does not hold: {dict(hands[s])}")
+            hands[s][k] -= 1
+
+        def could_win(s, k):
+            kinds = list(hands[s].elements()) + [k]
+            try:
+                return self.ev.evaluate(kinds, wild, melds=mlds[s]).win
+            except Exception as exc:  # a size or copy error is a referee failure
+                raise Violation(f"S{s} cannot be evaluated: {exc}") from None
+
+        def settle_pending(winner_seats):
+            # every seat able to win on the last discard either won or passed
+            for s in pending:
+                check(s in winner_seats or s in passed,
+                      f"S{s} could win on {T.name(last_discard[1])} but neither won nor passed")
+            if winner_seats and rules.claims.multiple_wins == "first":
+                order = [(last_discard[0] + i) % n for i in range(1, n)]
+                first = next(s for s in order if s in pending and s not in passed)
+                check(winner_seats == [first], f"winner {winner_seats} is not the first ({first})")
+
+        for code, s, t, a, b in events.tolist():
+            if code in (L.EV_DISCARD, L.EV_WIN, L.EV_KONG_CON, L.EV_END, L.EV_HAIDI):
+                dealing = False
+            if code == L.EV_DEAL:
+                hands[s][t] += 1
+                seen[t] += 1
+            elif code in (L.EV_DRAW, L.EV_HAIDI):
+                hands[s][t] += 1
+                seen[t] += 1
+                if not dealing:
+                    blocked.discard(s)
+                    stats["draws_tail" if a else "draws"] += 1
+            elif code == L.EV_FLOWER:
+                check(T.is_flower(t), f"{T.name(t)} laid aside as a flower")
+                take(s, t)
+                flowers[t] += 1
+            elif code == L.EV_DISCARD:
+                if pending:
+                    settle_pending([])
+                take(s, t)
+                check(wild is None or t != wk or rules.wild.discard
+                      or sum(hands[s].values()) == hands[s][wk],
+                      f"S{s} discards a wild {T.name(t)}")
+                check(sum(hands[s].values()) + 3 * len(mlds[s]) == size,
+                      f"S{s} holds {sum(hands[s].values())} tiles and {len(mlds[s])} melds after a discard")
+                pond.append(t)
+                last_discard = (s, t)
+                stats["discards"] += 1
+                claimable = not (wild is not None and t == wk and not rules.wild.claim)
+                pending = [x for x in ((s + i) % n for i in range(1, n))
+                           if claimable and rules.claims.win_on_discard and x not in blocked
+                           and could_win(x, t)]
+                passed = set()
+            elif code == L.EV_PASS_WIN:
+                if t >= 0:
+                    passed.add(s)
+                    if rules.claims.pass_blocks_win:
+                        blocked.add(s)
+                stats["passes"] += 1
+            elif code in (L.EV_CHI, L.EV_PON, L.EV_KONG_EXP):
+                check(last_discard is not None and pond and pond[-1] == t,
+                      f"S{s} claims {T.name(t)}, which is not the last discard")
+                settle_pending([])
+                pending = []
+                d = last_discard[0]
+                check(s != d, "a player claims their own discard")
+                check(wild is None or t != wk or rules.wild.claim, "a discarded wild is claimed")
+                pond.pop()
+                if code == L.EV_CHI:
+                    check(rules.claims.chi != "never", "chi is not allowed")
+                    if rules.claims.chi == "left":
+                        check(s == (d + 1) % n, f"S{s} chis from S{d}, not its left neighbour")
+                    start = a
+                    faces = [start, start + 1, start + 2]
+                    check(T.is_suited(start) and T.rank_of(start) <= 7, "chi is not a run")
+                    check(face(t) in faces, "the chi does not use the discard")
+                    rest = list(faces)
+                    rest.remove(face(t))
+                    raws = [t]
+                    for f in rest:
+                        raw = si if (si is not None and f == wk) else f
+                        check(wild is None or raw != wk, "a wild in a chi")
+                        take(s, raw)
+                        raws.append(raw)
+                    mlds[s].append(Meld("chi", start, raw=tuple(sorted(raws))))
+                    stats["chi"] += 1
+                else:
+                    k = 2 if code == L.EV_PON else 3
+                    for _ in range(k):
+                        take(s, t)
+                    check(wild is None or t != wk, "a wild in a meld")
+                    mlds[s].append(Meld("pon" if code == L.EV_PON else "kong", t))
+                    stats["pon" if code == L.EV_PON else "kong"] += 1
+            elif code == L.EV_KONG_CON:
+                for _ in range(4):
+                    take(s, t)
+                check(wild is None or t != wk, "a wild in a kong")
+                mlds[s].append(Meld("kong", t))
+                stats["kong"] += 1
+            elif code == L.EV_KONG_ADD:
+                take(s, t)
+                i = next(i for i, m in enumerate(mlds[s]) if m.kind == "pon" and m.tile == t)
+                mlds[s][i] = Meld("kong", t)
+                stats["kong"] += 1
+            elif code == L.EV_WIN:
+                win_tiles.append(t)
+                stats["wins"] += 1
+
+        outcome = int(rec["outcome"])
+        winners = [s for s in range(n) if int(rec["winners"]) >> s & 1]
+        check(len(winners) <= 1 or rules.claims.multiple_wins == "all",
+              f"{len(winners)} winners under multiple_wins {rules.claims.multiple_wins}")
+        if outcome == L.OUT_DISCARD_WIN:
+            settle_pending(winners)
+            check(all(t == last_discard[1] for t in win_tiles), "a discard win on another tile")
+            for s in winners:
+                hands[s][last_discard[1]] += 1
+            pond.pop()
+        elif outcome == L.OUT_ROBBED_KONG:
+            # the tile being added to a pon goes to the robber instead
+            robbed = win_tiles[0]
+            take(int(rec["discarder"]), robbed)
+            for s in winners:
+                hands[s][robbed] += 1
+            stats["robbed"] += 1
+        elif pending and outcome != L.OUT_FOUR_WINDS:
+            settle_pending([])
+        if outcome in (L.OUT_SELF_DRAW, L.OUT_HAIDI_WIN):
+            for s in winners:
+                kinds = list(hands[s].elements())
+                check(self.ev.evaluate(kinds, wild, melds=mlds[s]).win,
+                      f"S{s} wins on its own draw with an incomplete hand {T.format_kinds(kinds)}")
+
+        # the replayed hands are the engine's final hands
+        if len(winners) <= 1:
+            for s in range(n):
+                engine = raw_hand(cnt[s], F[s, L.F_W], wk, -1 if si is None else si)
+                check(sorted(hands[s].elements()) == engine,
+                      f"S{s}: replayed {T.format_kinds(hands[s].elements())}, engine {T.format_kinds(engine)}")
+                check(len(mlds[s]) == F[s, L.F_NMELD], f"S{s}: melds differ")
+
+        # conservation: every tile is seen once or still in the wall
+        in_wall = Counter(int(wall[i]) for i in range(len(wall)) if gone[i] == 0)
+        total = Counter()
+        P = self.spec.P
+        for k in range(L.N_RAW):
+            total[k] = int(P[L.EP_COPIES + k])
+        flower_indicators = Counter()
+        # flowers turned at the break are out of play too
+        gone_count = int(W[WS_GONE])
+        accounted = seen + in_wall + out_of_play
+        extra = total - accounted
+        for k, c in extra.items():
+            check(T.is_flower(k) and c > 0, f"{c} × {T.name(k)} unaccounted for")
+            flower_indicators[k] += c
+        check(not (accounted - total), f"tiles appear from nowhere: {dict(accounted - total)}")
+        check(sum(seen.values()) + sum(out_of_play.values()) + sum(flower_indicators.values()) == gone_count,
+              "the wall's count of taken tiles differs from the tiles seen")
+        # the dead wall is never reached: at least its full stacks stay (from the
+        # rules, not from the engine's numbers), and an exhaustive draw used
+        # every 海底 tile
+        left = len(wall) - gone_count
+        dead = rules.wall.dead_stacks * rules.wall.stack_height
+        check(left >= dead, f"the dead wall was drawn from ({left} tiles left, {dead} are dead)")
+        if outcome == L.OUT_EXHAUSTIVE:
+            check(left < dead + rules.wall.stack_height + (1 if rules.wall.dead_odd_single else 0),
+                  f"an exhaustive draw with {left} tiles left beside a dead wall of {dead}")
+        if outcome == L.OUT_EXHAUSTIVE:
+            stats["exhaustive"] += 1
+        return stats

@@ -1,0 +1,119 @@
+"""Aborts and multiple winners are rare in play; their kernels are driven
+directly here with hand-built situations."""
+
+import numpy as np
+import pytest
+
+from ruian_sim import tiles as T
+from ruian_sim.engine import layout as L
+from ruian_sim.engine import turn
+from ruian_sim.engine.spec import compile_rules
+from ruian_sim.ruleset import load
+
+E, S, W, N, WHITE = (T.parse_one(t) for t in ("1z", "2z", "3z", "4z", "5z"))
+
+
+def spec(*variants):
+    return compile_rules(load("ruian", list(variants)))
+
+
+def fresh(n=4):
+    H = np.zeros(turn.H_SIZE, np.int64)
+    H[turn.H_FW_TILE] = -1
+    return H, np.zeros((n, L.F_SIZE), np.int64), np.zeros((1, L.EV_FIELDS), np.int64)
+
+
+def discards(P, H, F, log, tiles, start=0, n=4):
+    """Feed discards in seat order; returns the index of the one that aborts, or None."""
+    for i, t in enumerate(tiles):
+        H[turn.H_DISCARDS] += 1
+        if turn._four_winds((start + i) % n, t, P, H, F, log):
+            return i
+    return None
+
+
+def test_four_same_winds_in_the_opening_abort():
+    P = spec("four-winds-draw").P
+    H, F, log = fresh()
+    assert discards(P, H, F, log, [E, E, E, E]) == 3
+
+
+def test_four_winds_broken_or_late_do_not_abort():
+    P = spec("four-winds-draw").P
+    H, F, log = fresh()
+    assert discards(P, H, F, log, [E, E, S, E]) is None
+    H, F, log = fresh()
+    assert discards(P, H, F, log, [T.parse_one("1m"), E, E, E, E]) is None  # not the first four
+    H, F, log = fresh()
+    assert discards(P, H, F, log, [WHITE] * 4) is None  # not a wind
+
+
+def test_four_winds_off_by_default():
+    P = spec().P
+    H, F, log = fresh()
+    assert discards(P, H, F, log, [E, E, E, E]) is None
+
+
+def test_follow_the_wind_penalty_falls_on_the_first_discarder():
+    P = spec("four-winds-penalty").P
+    H, F, log = fresh()
+    # any time, any honor: seats 1..0 discard 中 after two other discards
+    red = T.parse_one("7z")
+    assert discards(P, H, F, log, [T.parse_one("1m"), T.parse_one("2m"), red, red, red, red]) is None
+    assert list(F[:, L.F_PENALTY]) == [0, 0, 1, 0]  # the seat that started the run pays
+
+
+def test_a_claim_breaks_the_run():
+    P = spec("four-winds-penalty").P
+    H, F, log = fresh()
+    assert discards(P, H, F, log, [E, E]) is None
+    H[turn.H_FW_COUNT] = 0  # what a claim does
+    assert discards(P, H, F, log, [E, E], start=2) is None
+    assert F[:, L.F_PENALTY].sum() == 0
+
+
+@pytest.mark.parametrize("variant,mask,want", [
+    (None, 0b0110, (0b0010, -1)),                       # first from the discarder (seat 0)
+    (None, 0b1100, (0b0100, -1)),
+    ("multiple-winners", 0b0110, (0b0110, -1)),
+    ("triple-win-draw", 0b1110, (0, L.OUT_TRIPLE_WIN)),
+    ("triple-win-draw", 0b0110, (0b0010, -1)),           # two claimants: not a triple win
+])
+def test_several_claimants(variant, mask, want):
+    P = spec(*([variant] if variant else [])).P
+    assert turn._settle_multi(0, mask, P) == want
+
+
+def test_first_winner_counts_counterclockwise_from_the_discarder():
+    assert turn._first_winner(2, 0b0011, 4) == 0   # seats 3, 0, 1: seat 0 comes first
+    assert turn._first_winner(0, 0b1010, 4) == 1
+
+
+def test_four_kongs_by_two_players_abort_but_not_by_one():
+    s = spec("four-kongs-draw")
+    P, hs = s.P, s.hs
+    n = 4
+    cnt = np.zeros((n, 34), np.int64)
+    keys = np.zeros((n, 4), np.int64)
+    F = np.zeros((n, L.F_SIZE), np.int64)
+    capx = np.zeros((n, 38), np.int64)
+    capx[:, :34] = 4
+    melds = np.full((n, L.MAX_MELDS, 3), -1, np.int64)
+    H, _, log = fresh()
+    vis = np.zeros(42, np.int64)
+    pw = np.ones(34, np.int64)
+    for i, (seat, f) in enumerate([(0, 0), (0, 9), (0, 18), (0, 27)]):
+        cnt[seat, f] = 4
+        F[seat, L.F_NTILES] += 4
+        aborted = turn._do_kong(seat, L.MELD_KONG_CON, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis,
+                                pw, log, f)
+    assert not aborted  # one player's four kongs
+    H, _, log = fresh()
+    F[:] = 0
+    results = []
+    for seat, f in [(0, 1), (1, 10), (1, 19), (2, 28)]:
+        cnt[seat, f] = 4
+        F[seat, L.F_NTILES] += 4
+        results.append(turn._do_kong(seat, L.MELD_KONG_CON, f, -1, P, hs, cnt, keys, F, capx, melds, H,
+                                     vis, pw, log, f))
+    assert results == [False, False, False, True]
