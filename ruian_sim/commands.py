@@ -34,6 +34,15 @@ def register(sub, add_rules_args) -> None:
     add_bots_arg(p)
     p.set_defaults(func=cmd_play)
 
+    p = sub.add_parser("run", help="play many hands and write summary statistics",
+                       description="Plays whole matches until at least --hands hands, scores them and "
+                                   "writes OUT/summary.json; prints a table.  Ctrl-C keeps finished "
+                                   "chunks; --resume OUT finishes the run.")
+    add_rules_args(p)
+    add_run_args(p)
+    p.add_argument("--resume", metavar="DIR", help="finish an interrupted run in DIR (its saved plan is used)")
+    p.set_defaults(func=cmd_run)
+
 
 def _nonneg(text: str) -> int:
     import argparse
@@ -51,6 +60,66 @@ def add_bots_arg(p) -> None:
     p.add_argument("--bots", default="greedy", metavar="B[,B...]",
                    help="bot per player, e.g. greedy,greedy,random,greedy or "
                         "greedy:claim=0.5:chase_hard=20 (one entry applies to all; default greedy)")
+
+
+def _positive(text: str) -> int:
+    import argparse
+
+    v = _nonneg(text)
+    if v == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return v
+
+
+def add_run_args(p) -> None:
+    p.add_argument("--hands", type=_positive, default=10_000, metavar="N",
+                   help="play whole matches until at least N hands (default 10000)")
+    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    add_bots_arg(p)
+    p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
+    p.add_argument("--workers", type=_positive, default=None, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local process pool (default) or a Dask cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
+    p.add_argument("--chunk-matches", type=_positive, default=1000, metavar="N",
+                   help="matches per chunk of work (default 1000, a few seconds)")
+    p.add_argument("--records", metavar="FILE.parquet",
+                   help="also write one row per hand to this Parquet file (needs pyarrow)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def cmd_run(args) -> int:
+    from pathlib import Path
+
+    from .engine.bots_spec import parse_bots
+    from .runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan
+
+    if args.resume:
+        out = Path(args.resume)
+        plan = Plan.load(out)
+    else:
+        out = Path(args.out)
+        plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
+                         records=bool(args.records))
+        parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
+    if args.records and not str(args.records).endswith(".parquet"):
+        raise UserError(f"--records {args.records}: the file name must end in .parquet")
+    records = Path(args.records) if args.records else (
+        out / "records.parquet" if (args.resume and plan.records) else None)
+    backend = backend_for(args.backend, args.workers, args.scheduler)
+    try:
+        summary = run_plan(plan, out, backend, quiet=args.quiet, resume=bool(args.resume),
+                           records_file=records)
+    except Interrupted as exc:
+        print(f"ruian-sim: {exc}", file=sys.stderr)
+        return 130
+    finally:
+        backend.close()
+    sys.stdout.write(format_table(summary))
+    print(f"wrote {out / 'summary.json'}" + (f" and {records}" if records else ""))
+    return 0
 
 
 def cmd_play(args) -> int:

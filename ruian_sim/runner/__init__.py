@@ -1,0 +1,78 @@
+"""Monte Carlo runs: chunks of matches on local processes or a Dask cluster,
+merged into statistics; resumable; optional per-hand Parquet rows."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ..ruleset import load_with_origins
+from .execute import Interrupted, execute, prepare
+from .executors import Backend, dask, local
+from .plan import Plan
+from .summary import format_table, summary_dict
+
+__all__ = ["Plan", "make_plan", "run_plan", "Interrupted", "format_table"]
+
+
+def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,
+              bots: str = "greedy", chunk_matches: int = 1000, records: bool = False) -> Plan:
+    rs, merged = load_with_origins(rules, variants)
+    return Plan(rules=dict(merged.data), rules_name=rs.name, variants=tuple(variants), seed=seed,
+                hands=hands, bots=bots, chunk_matches=chunk_matches, records=records)
+
+
+def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backend:
+    return dask(scheduler, workers) if name == "dask" else local(workers)
+
+
+def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None, quiet: bool = True,
+             resume: bool = False, records_file: Path | None = None) -> dict:
+    """Run a plan and return summary.json's content (also written to OUT when given)."""
+    import tempfile
+
+    tmp = None
+    if out is None:
+        tmp = tempfile.TemporaryDirectory(prefix="ruian-sim-")
+        out = Path(tmp.name)
+    out = Path(out)
+    own_backend = backend is None
+    backend = backend or local(1)
+    on_records = None
+    if plan.records:
+        from .parquet import ChunkWriter, check_available
+
+        check_available()
+        on_records = ChunkWriter(out)
+    prepare(plan, out, resume)
+    progress = None
+    if not quiet and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
+                        desc=plan.rules_name)
+    try:
+        acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records)
+    finally:
+        if progress:
+            progress.close()
+        if own_backend:
+            backend.close()
+    summary = summary_dict(acc, plan, info["wall_seconds"])
+    summary["run"] = {"chunks": info["chunks"], "resumed_chunks": info["resumed_chunks"],
+                      "workers": backend.workers, "backend": backend.label}
+    if records_file is not None:
+        from .parquet import compact
+
+        summary["run"]["records"] = str(records_file)
+        summary["run"]["records_rows"] = compact(out, info["final_chunk"], info["final_partial"],
+                                                 Path(records_file))
+    path = out / "summary.json"
+    tmp_path = path.with_name("summary.json.tmp")
+    tmp_path.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp_path.replace(path)
+    (out / "summary.partial.json").unlink(missing_ok=True)
+    if tmp:
+        tmp.cleanup()
+    return summary

@@ -1,0 +1,187 @@
+"""Running a plan: chunks of matches on an executor, merged in order.
+
+Chunk c plays matches ``first_match + c * chunk_matches`` onward.  Results
+may arrive in any order but are taken in chunk order, and the run stops at
+the first whole match where the hand count reaches the target; a chunk that
+overshoots is replayed up to that match (it is deterministic).  So the
+answer does not depend on chunking, workers, or interruptions.  Each
+finished chunk is saved atomically under ``OUT/chunks``; a resumed run
+reuses them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from pathlib import Path
+
+from ..errors import UserError
+from ..stats import Accumulator
+from .plan import PLAN_FILE, Plan
+from .worker import Job, run_job
+
+CHUNKS = "chunks"
+
+
+class Interrupted(Exception):
+    """Ctrl-C: finished chunks are saved; the message says how to resume."""
+
+
+class SerialExecutor(Executor):
+    """Runs jobs in this process, one at a time (one worker: no pool to start)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        f: Future = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # KeyboardInterrupt included: the caller handles it
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            f.set_exception(exc)
+        return f
+
+
+def _chunk_path(out: Path, index: int) -> Path:
+    return out / CHUNKS / f"chunk-{index:06d}.json"
+
+
+def _save_json_atomic(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_done(out: Path, plan: Plan) -> dict[int, dict]:
+    done = {}
+    for p in sorted((out / CHUNKS).glob("chunk-*.json")):
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # a damaged file is simply played again
+        if data.get("key") == plan.key and data.get("chunk_matches") == plan.chunk_matches:
+            done[int(data["result"]["index"])] = data["result"]
+    return done
+
+
+def prepare(plan: Plan, out: Path, resume: bool) -> None:
+    existing = out / PLAN_FILE
+    if existing.is_file() and not resume:
+        old = Plan.load(out)
+        if old.key != plan.key or old.hands != plan.hands:
+            raise UserError(f"--out {out}: holds another run ({PLAN_FILE}); choose another directory "
+                            f"or continue it with --resume {out}")
+    plan.save(out)
+
+
+def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=None,
+            on_records=None) -> tuple[Accumulator, dict]:
+    """Play the plan; returns the merged accumulator and run facts."""
+    done = load_done(out, plan)
+    rules_key = plan.key
+    t0 = time.perf_counter()
+    players = plan.ruleset.table.players
+
+    def job(index: int, matches: int | None = None) -> Job:
+        first = plan.first_match + index * plan.chunk_matches
+        return Job(plan.rules, rules_key, plan.bots, plan.seed, first,
+                   matches or plan.chunk_matches, index, plan.records)
+
+    results: dict[int, dict] = dict(done)
+    inflight: dict[Future, int] = {}
+    prefix_hands = 0
+    next_index = 0   # first chunk not yet taken into the prefix
+    submit_index = 0
+    est = None       # hands per chunk, from what has come back
+    if progress:
+        progress.update(min(sum(sum(r["hands_per_match"]) for r in done.values()), plan.hands))
+    final: tuple[int, int] | None = None  # (chunk, matches kept)
+    try:
+        while final is None:
+            # take finished chunks into the prefix, in order
+            while next_index in results:
+                r = results[next_index]
+                counts = r["hands_per_match"]
+                if prefix_hands + sum(counts) >= plan.hands:
+                    need, kept = plan.hands - prefix_hands, 0
+                    for c in counts:
+                        kept += 1
+                        need -= c
+                        if need <= 0:
+                            break
+                    final = (next_index, kept)
+                    break
+                prefix_hands += sum(counts)
+                next_index += 1
+            if final is not None:
+                break
+            if results:
+                est = max(1.0, sum(sum(r["hands_per_match"]) for r in results.values()) / len(results))
+            # keep the workers busy without running far past the target
+            ahead = sum(sum(results[i]["hands_per_match"]) for i in results if i >= next_index)
+            guess = est or plan.chunk_matches * players * 1.3
+            wanted = next_index + max(1, math.ceil((plan.hands - prefix_hands - ahead) / guess)) \
+                + sum(1 for i in results if i >= next_index)
+            while len(inflight) < max(2 * workers, 1) and submit_index < max(wanted, next_index + 1):
+                if submit_index not in results and submit_index not in inflight.values():
+                    inflight[executor.submit(run_job, job(submit_index))] = submit_index
+                submit_index += 1
+            if not inflight:
+                submit_index = max(submit_index, next_index)
+                if next_index not in results:
+                    inflight[executor.submit(run_job, job(next_index))] = next_index
+                continue
+            finished, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+            for f in finished:
+                index = inflight.pop(f)
+                r = f.result()
+                records = r.pop("records", None)
+                if records is not None and on_records:
+                    on_records(index, records)
+                _save_json_atomic(_chunk_path(out, index),
+                                  {"key": plan.key, "chunk_matches": plan.chunk_matches, "result": r})
+                results[index] = r
+                if progress:
+                    progress.update(min(sum(r["hands_per_match"]), max(plan.hands - progress.n, 0)))
+    except KeyboardInterrupt:
+        for f in inflight:
+            f.cancel()
+        executor.shutdown(wait=False, cancel_futures=True)
+        raise Interrupted(_partial(out, plan, results)) from None
+    for f in inflight:
+        f.cancel()
+    index, kept = final
+    acc = Accumulator(players)
+    for i in range(index):
+        acc = acc + Accumulator.from_dict(results[i]["acc"])
+    last = results[index]
+    if kept < len(last["hands_per_match"]):
+        # the chunk overshoots: replay it up to the match that reaches the target
+        r = executor.submit(run_job, job(index, kept)).result()
+        records = r.pop("records", None)
+        if records is not None and on_records:
+            on_records(-1, records)
+        last = r
+    acc = acc + Accumulator.from_dict(last["acc"])
+    wall = time.perf_counter() - t0
+    return acc, {"chunks": index + 1, "final_chunk": index, "final_partial": kept < len(
+        results[index]["hands_per_match"]), "wall_seconds": wall, "resumed_chunks": len(done)}
+
+
+def _partial(out: Path, plan: Plan, results: dict[int, dict]) -> str:
+    """Save what finished as summary.partial.json; the message for the user."""
+    from .summary import summary_dict
+
+    players = plan.ruleset.table.players
+    acc = Accumulator(players)
+    for r in results.values():
+        acc = acc + Accumulator.from_dict(r["acc"])
+    if acc.hands:
+        data = summary_dict(acc, plan, wall_seconds=None)
+        data["partial"] = True
+        _save_json_atomic(out / "summary.partial.json", data)
+    return (f"interrupted: {len(results)} chunks ({acc.hands} hands) are saved in {out}; "
+            f"resume with: ruian-sim run --resume {out}")

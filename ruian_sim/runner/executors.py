@@ -1,0 +1,67 @@
+"""Where chunks run: this process, a local process pool, or a Dask cluster,
+all behind ``concurrent.futures.Executor`` so the runner has one code path."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from ..errors import UserError
+from .execute import SerialExecutor
+from .worker import worker_init
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+class Backend:
+    """An executor and how to close it."""
+
+    def __init__(self, executor: Executor, workers: int, close=None, label: str = ""):
+        self.executor, self.workers, self._close, self.label = executor, workers, close, label
+
+    def close(self) -> None:
+        if self._close:
+            self._close()
+
+
+def local(workers: int | None) -> Backend:
+    n = workers or cores()
+    if n == 1:
+        return Backend(SerialExecutor(), 1, label="this process")
+    # spawn: workers start clean (no inherited threads or locks); each loads
+    # the compiled kernels from numba's cache once
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=mp.get_context("spawn"), initializer=worker_init)
+    return Backend(pool, n, lambda: pool.shutdown(wait=True, cancel_futures=True), f"{n} local processes")
+
+
+def dask(scheduler: str | None, workers: int | None) -> Backend:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UserError("--backend dask needs distributed: pip install 'ruian-sim[dask]'") from None
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="20s")
+        except OSError as exc:
+            raise UserError(f"--scheduler {scheduler}: cannot connect ({exc})") from None
+        cluster = None
+        n = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()) or 1
+    else:
+        n = workers or cores()
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    client.run(worker_init)
+
+    def close():
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+    return Backend(client.get_executor(pure=False), n, close,
+                   f"Dask {'at ' + scheduler if scheduler else 'LocalCluster'} ({n} workers)")

@@ -1,0 +1,107 @@
+"""summary.json from an accumulator, and the table printed at the end of a run."""
+
+from __future__ import annotations
+
+from ..engine.layout import OUTCOME_NAMES
+from ..scoring import SHAPE_BIT
+from ..stats import Accumulator
+from .plan import Plan
+
+HEADLINE = ("draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean")
+
+
+MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
+         "claims_mean", "penalty_rate", "hands_per_match")
+
+
+def _ci(acc: Accumulator, name: str) -> tuple[float, list[float]]:
+    v, lo, hi = acc.estimate(name)
+    if not name.startswith(MEANS):  # a fraction: its interval stays within [0, 1]
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+    return v, [lo, hi]
+
+
+def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> dict:
+    rules = plan.ruleset
+    players = acc.players
+    out: dict = {
+        "rules": {"name": plan.rules_name, "hash": rules.hash, "title": rules.title},
+        "variants": list(plan.variants),
+        "seed": plan.seed,
+        "hands": acc.hands,
+        "matches": acc.matches,
+        "first_match": plan.first_match,
+        "bots": plan.bots.split(",") if "," in plan.bots else [plan.bots] * players,
+    }
+    ci: dict = {}
+    out["outcomes"], ci["outcomes"] = {}, {}
+    for name in OUTCOME_NAMES:
+        out["outcomes"][name], ci["outcomes"][name] = _ci(acc, f"outcome.{name}")
+    for name in ("draw_rate", "dealer_win_rate", "dealer_kept_rate"):
+        out[name], ci[name] = _ci(acc, name)
+    for key, metric in (("seat_win_rate", "seat_win_rate"), ("seat_points_mean", "seat_points_mean")):
+        vals = [_ci(acc, f"{metric}.{p}") for p in range(players)]
+        out[key], ci[key] = [v for v, _ in vals], [c for _, c in vals]
+    out["shapes"], ci["shapes"] = {}, {}
+    for name in SHAPE_BIT:
+        out["shapes"][name], ci["shapes"][name] = _ci(acc, f"shapes.{name}")
+    out["hard_rate"], ci["hard_rate"] = _ci(acc, "hard_rate")
+    out["multipliers"], ci["multipliers"] = {}, {}
+    for k in sorted((m for m in acc.moments if m.startswith("multipliers.")),
+                    key=lambda m: int(m.split(".")[1])):
+        v = k.split(".", 1)[1]
+        out["multipliers"][v], ci["multipliers"][v] = _ci(acc, k)
+    out["turns_mean"], ci["turns_mean"] = _ci(acc, "turns_mean")
+    out["hands_per_second"] = (acc.hands / wall_seconds) if wall_seconds else None
+    extra: dict = {}
+    for name in ("dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean",
+                 "penalty_rate", "hands_per_match"):
+        extra[name], ci[name] = _ci(acc, name)
+    extra["multiplier_entries"] = {}
+    for k in sorted(m for m in acc.moments if m.startswith("multiplier_entries.")):
+        nm = k.split(".", 1)[1]
+        extra["multiplier_entries"][nm], _ = _ci(acc, k)
+    extra["points"] = [{"sd": acc.hist_sd(f"points.{p}"), **acc.percentiles(f"points.{p}")}
+                       for p in range(players)]
+    total = sum(acc.hist.get("streak", {}).values()) or 1
+    extra["streak"] = {str(k): v / total for k, v in sorted(acc.hist.get("streak", {}).items())}
+    extra["cpu_seconds"] = acc.seconds
+    out["extra"] = extra
+    out["ci95"] = ci
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:6.2f}%"
+
+
+def _range(c) -> str:
+    return f"[{100 * c[0]:6.2f}, {100 * c[1]:6.2f}]"
+
+
+def format_table(s: dict) -> str:
+    ci = s["ci95"]
+    lines = [f"{s['rules']['name']} ({s['rules']['hash']}): {s['hands']:,} hands in {s['matches']:,} matches, "
+             f"seed {s['seed']}, bots {','.join(dict.fromkeys(s['bots']))}"]
+    if s.get("hands_per_second"):
+        lines[0] += f", {s['hands_per_second']:,.0f} hands/s"
+    lines.append(f"{'':24s} {'value':>9s}   95% CI")
+    for name, v in s["outcomes"].items():
+        if v or name in ("self_draw", "discard_win", "exhaustive_draw"):
+            lines.append(f"  {name:22s} {_pct(v)}   {_range(ci['outcomes'][name])}")
+    for name in ("draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate"):
+        lines.append(f"  {name:22s} {_pct(s[name])}   {_range(ci[name])}")
+    for name, v in s["shapes"].items():
+        lines.append(f"  shape {name:16s} {_pct(v)}   {_range(ci['shapes'][name])}  of wins")
+    for k, v in s["multipliers"].items():
+        lines.append(f"  multiplier ×{k:<11s} {_pct(v)}   {_range(ci['multipliers'][k])}  of wins")
+    lines.append(f"  {'turns per hand':22s} {s['turns_mean']:7.2f}    [{ci['turns_mean'][0]:.2f}, "
+                 f"{ci['turns_mean'][1]:.2f}]")
+    lines.append(f"{'player':>8s} {'win rate':>10s} {'points/hand':>12s}   95% CI (points)        sd")
+    for p, (w, pts) in enumerate(zip(s["seat_win_rate"], s["seat_points_mean"])):
+        c = ci["seat_points_mean"][p]
+        sd = s["extra"]["points"][p].get("sd", 0.0)
+        lines.append(f"{p:8d} {_pct(w):>10s} {pts:12.3f}   [{c[0]:7.3f}, {c[1]:7.3f}]   {sd:7.2f}")
+    e = s["extra"]
+    lines.append(f"dealer points/hand {e['dealer_points_mean']:.3f}, a non-dealer's {e['nondealer_points_mean']:.3f}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,46 @@
+"""Per-hand rows for Parquet: one row per hand, columns named for readers
+(pandas, polars, DuckDB) rather than for the engine."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine import layout as L
+from ..engine.records import per_seat
+from ..scoring import FACT_BIT, SHAPE_BIT, Scored
+
+
+def record_table(records: np.ndarray, scored: Scored, rules) -> dict[str, np.ndarray]:
+    n = rules.table.seats
+    rows = np.arange(len(records))
+    first = records["winner"].astype(np.int64)
+    fw = np.clip(first, 0, n - 1)
+    won = first >= 0
+    shapes = np.where(won, per_seat(records, "shapes", n)[rows, fw], 0)
+    hard = np.where(won, per_seat(records, "hard", n)[rows, fw], 0)
+    facts = np.where(won, per_seat(records, "facts", n)[rows, fw], 0)
+    wilds = np.where(won, per_seat(records, "wilds", n)[rows, fw], 0)
+    names = np.array(L.OUTCOME_NAMES, dtype=object)
+    out: dict[str, np.ndarray] = {
+        "match": records["match"].astype(np.int64),
+        "hand": records["hand"].astype(np.int32),
+        "dealer": records["dealer"].astype(np.int8),
+        "streak": records["streak"].astype(np.int16),
+        "outcome": names[records["outcome"]],
+        "winner": first.astype(np.int8),
+        "discarder": records["discarder"].astype(np.int8),
+    }
+    for name, bit in SHAPE_BIT.items():
+        out[name] = (shapes & bit) != 0
+    out["hard"] = hard != 0
+    out["self_drawn"] = (facts & FACT_BIT["self_drawn"]) != 0
+    out["wilds"] = wilds.astype(np.int8)
+    out["multiplier"] = scored.multiplier.astype(np.int32)
+    out["turns"] = records["turns"].astype(np.int16)
+    out["kongs"] = records["kongs"].astype(np.int8)
+    out["claims"] = records["claims"].astype(np.int8)
+    out["wall_left"] = records["wall_left"].astype(np.int16)
+    out["wild"] = records["wild"].astype(np.int8)
+    for p in range(rules.table.players):
+        out[f"points_{p}"] = scored.player_points[:, p].astype(np.int32)
+    return out

@@ -1,0 +1,62 @@
+"""The work one chunk does, in whatever process runs it: play matches, score
+them, accumulate statistics.  Simulators are kept per process, so a worker
+compiles nothing and loads tables once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..engine.simulate import Simulator
+from ..ruleset.model import build
+from ..scoring import score
+from ..stats import Accumulator
+
+_SIMS: dict[tuple[str, str], Simulator] = {}
+
+
+def worker_init() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the run cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+@dataclass(frozen=True)
+class Job:
+    rules: dict
+    rules_key: str
+    bots: str
+    seed: int
+    first_match: int
+    matches: int
+    index: int            # chunk index (-1: the final partial chunk)
+    want_records: bool
+
+
+def simulator(rules: dict, key: str, bots: str) -> Simulator:
+    sim = _SIMS.get((key, bots))
+    if sim is None:
+        sim = _SIMS[(key, bots)] = Simulator(build(rules), bots)
+    return sim
+
+
+def run_job(job: Job) -> dict:
+    """Play one chunk; returns plain data (picklable, JSON-able but records)."""
+    t = time.perf_counter()
+    sim = simulator(job.rules, job.rules_key, job.bots)
+    records = sim.play(job.seed, job.first_match, job.matches)
+    scored = score(records, sim.rules)
+    acc = Accumulator(sim.rules.table.players).add(records, scored, sim.spec.seats)
+    acc.seconds = time.perf_counter() - t
+    _, per_match = np.unique(records["match"], return_counts=True)
+    out = {"index": job.index, "first_match": job.first_match, "matches": job.matches,
+           "hands_per_match": per_match.tolist(), "acc": acc.to_dict()}
+    if job.want_records:
+        from .table import record_table
+
+        out["records"] = record_table(records, scored, sim.rules)
+    return out
