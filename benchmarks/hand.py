@@ -86,7 +86,7 @@ def _bench_discard(P, cnt, wilds, wk, capx, hs, tabs, keys, pw, reps, buf, score
             F[0, F_NTILES] = hs[HS_HAND] + 1
             F[0, F_NMELD] = 0
             f, _ = greedy_discard(0, P, hs, tabs, c1, k1, F, x1, vis, wk[i], -1, pw, rs, buf, scores,
-                                  unseen)
+                                  unseen, -1)
             total += f
     return total
 

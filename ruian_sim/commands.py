@@ -43,6 +43,34 @@ def register(sub, add_rules_args) -> None:
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted run in DIR (its saved plan is used)")
     p.set_defaults(func=cmd_run)
 
+    p = sub.add_parser("compare", help="play two rule sets on the same seeds; paired differences with CIs",
+                       description="A and B are rule specs: a built-in name, a file, or NAME+VARIANT[+...]. "
+                                   "Writes OUT/comparison.json and prints a table.")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    add_run_args(p)
+    p.add_argument("--until-ci", metavar="METRIC=HALFWIDTH",
+                   help="keep adding chunks until METRIC's paired CI half-width is below HALFWIDTH "
+                        "(--hands is then the minimum, --max-hands the budget)")
+    p.add_argument("--max-hands", type=_positive, default=None, metavar="N",
+                   help="budget for --until-ci (default 20 × --hands)")
+    p.add_argument("--resume", metavar="DIR", help="finish an interrupted comparison in DIR")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("session", help="a table's clock (SimPy): session length, hands per hour and per round",
+                       description="Plays sessions of a table and times them with the rules' `timing` "
+                                   "section; writes OUT/session.json.")
+    add_rules_args(p)
+    add_session_args(p)
+    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    add_bots_arg(p)
+    p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
+    p.set_defaults(func=cmd_session)
+
+    p = sub.add_parser("report", help="write DIR/report.html from a run, comparison or session in DIR")
+    p.add_argument("dir", metavar="DIR")
+    p.set_defaults(func=cmd_report)
+
 
 def _nonneg(text: str) -> int:
     import argparse
@@ -119,6 +147,179 @@ def cmd_run(args) -> int:
         backend.close()
     sys.stdout.write(format_table(summary))
     print(f"wrote {out / 'summary.json'}" + (f" and {records}" if records else ""))
+    return 0
+
+
+def _until(text: str | None):
+    if not text:
+        return None
+    name, sep, value = text.partition("=")
+    try:
+        width = float(value)
+    except ValueError:
+        width = -1.0
+    if not sep or not name or width <= 0:
+        raise UserError(f"--until-ci {text!r}: expected METRIC=HALFWIDTH, e.g. draw_rate=0.002")
+    return name, width
+
+
+def cmd_compare(args) -> int:
+    import json
+    from pathlib import Path
+
+    from .engine.bots_spec import parse_bots
+    from .runner import Interrupted, Plan, backend_for, run_plan
+    from .runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
+
+    until = _until(args.until_ci)
+    if args.resume:
+        out = Path(args.resume)
+        plan = Plan.load(out)
+        if not plan.paired:
+            raise UserError(f"--resume {out}: that directory holds a run, not a comparison")
+        until = _until(plan.extra.get("until_ci")) or until
+    else:
+        out = Path(args.out)
+        budget = (args.max_hands or 20 * args.hands) if until else 0
+        plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots, args.chunk_matches, budget)
+        if until:
+            plan.extra["until_ci"] = args.until_ci
+        parse_bots(args.bots, plan.ruleset.table.players)
+        parse_bots(args.bots, plan.ruleset_b.table.players)
+    stop = None
+    if until:
+        name, width = until
+        internal = {public_name(k): k for k in _known_metrics(plan)}
+        if name not in internal:
+            raise UserError(f"--until-ci: unknown metric {name!r} (for example: draw_rate, "
+                            f"dealer_kept_rate, seat_points_mean_0)")
+        key, min_hands = internal[name], plan.extra.get("min_hands", 0)
+
+        def stop(prefix):
+            if prefix.a.hands < min_hands:
+                return False
+            lo, hi = prefix.compare(key)["ci95"]
+            return (hi - lo) / 2 < width
+
+    backend = backend_for(args.backend, args.workers, args.scheduler)
+    try:
+        run = run_plan(plan, out, backend, quiet=args.quiet, resume=bool(args.resume), stop=stop,
+                       builder=comparison_dict, filename="comparison.json")
+    except Interrupted as exc:
+        print(f"ruian-sim: {exc}", file=sys.stderr)
+        return 130
+    finally:
+        backend.close()
+    sys.stdout.write(format_comparison(run))
+    if until:
+        m = run["metrics"].get(until[0])
+        half = (m["ci95"][1] - m["ci95"][0]) / 2 if m else float("nan")
+        reached = "reached" if half < until[1] else "NOT reached within the budget"
+        print(f"--until-ci {until[0]}: half-width {half:.5f} {reached} after {run['hands']:,} hands")
+    print(f"wrote {out / 'comparison.json'}")
+    json.dumps(run)  # the file is written; this guards against silent non-JSON values
+    return 0
+
+
+def _known_metrics(plan) -> list[str]:
+    from .engine.layout import OUTCOME_NAMES
+    from .scoring import SHAPE_BIT
+
+    players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
+    names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
+             "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
+    names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in SHAPE_BIT]
+    names += [f"seat_win_rate.{p}" for p in range(players)] + [f"seat_points_mean.{p}" for p in range(players)]
+    return names
+
+
+def add_session_args(p, required: bool = True) -> None:
+    p.add_argument("--sessions", type=_positive, default=200 if required else None, metavar="N",
+                   help="sessions to play" + (" (default 200)" if required else ""))
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--rounds", type=_positive, metavar="K", help="a session is K rounds of the deal")
+    g.add_argument("--session-hands", type=_positive, metavar="K", dest="session_hands",
+                   help="a session is K hands")
+    g.add_argument("--minutes", type=float, metavar="M", help="a session is M minutes (the last hand is finished)")
+    p.add_argument("--timing", metavar="FILE", help="YAML file with a `timing:` section replacing the rules'")
+
+
+def session_kind(args) -> tuple[str, float, dict]:
+    if args.minutes is not None and args.minutes <= 0:
+        raise UserError("--minutes must be more than 0")
+    if args.session_hands:
+        return "hands", args.session_hands, {"hands": args.session_hands}
+    if args.minutes is not None:
+        return "minutes", args.minutes, {"minutes": args.minutes}
+    rounds = args.rounds or 4
+    return "rounds", rounds, {"rounds": rounds}
+
+
+def load_timing(path: str | None) -> dict | None:
+    if not path:
+        return None
+    from .ruleset.source import read_source
+
+    src = read_source(path)
+    timing = src.data.get("timing")
+    if not isinstance(timing, dict):
+        raise UserError(f"{path}: expected a `timing:` section")
+    import jsonschema
+
+    from .ruleset.validate import schema
+
+    sub = schema()["properties"]["timing"]
+    errs = list(jsonschema.Draft202012Validator({**sub, "required": []}).iter_errors(timing))
+    if errs:
+        raise UserError([f"{path}: timing.{'.'.join(map(str, e.absolute_path))}: {e.message}" for e in errs])
+    return timing
+
+
+def cmd_session(args) -> int:
+    import json
+    from pathlib import Path
+
+    from .engine.bots_spec import parse_bots
+    from .ruleset import load
+    from .session import run_sessions, session_summary, timing_of
+
+    rules = load(args.rules, args.variant)
+    parse_bots(args.bots, rules.table.players)
+    kind, size, limits = session_kind(args)
+    override = load_timing(args.timing)
+    timing = timing_of(rules, override)
+    results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
+    summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = out / "session.json.tmp"
+    tmp.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(out / "session.json")
+    sys.stdout.write(format_session(summary))
+    print(f"wrote {out / 'session.json'}")
+    return 0
+
+
+def format_session(s: dict) -> str:
+    ci = s["ci95"]
+    kind, size = next(iter(s["session"].items()))
+    m = s["session_minutes"]
+    return (f"{s['rules']['name']}: {s['sessions']} sessions of {size:g} {kind}, seed {s['seed']}, "
+            f"bots {s['bots']}\n"
+            f"  session length   {m['mean']:8.1f} min  95% CI [{ci['session_minutes'][0]:.1f}, "
+            f"{ci['session_minutes'][1]:.1f}]  (p5 {m['p5']:.0f}, median {m['p50']:.0f}, p95 {m['p95']:.0f})\n"
+            f"  hands per hour   {s['hands_per_hour']:8.2f}      95% CI [{ci['hands_per_hour'][0]:.2f}, "
+            f"{ci['hands_per_hour'][1]:.2f}]\n"
+            f"  minutes per hand {s['minutes_per_hand']:8.2f}      95% CI [{ci['minutes_per_hand'][0]:.2f}, "
+            f"{ci['minutes_per_hand'][1]:.2f}]\n"
+            f"  hands per round  {s['hands_per_round']:8.2f}      95% CI [{ci['hands_per_round'][0]:.2f}, "
+            f"{ci['hands_per_round'][1]:.2f}]\n")
+
+
+def cmd_report(args) -> int:
+    from .report import build
+
+    print(f"wrote {build(args.dir)}")
     return 0
 
 

@@ -84,6 +84,19 @@ class Scored:
     multiplier: np.ndarray
     entry: np.ndarray
     entry_names: list[str]
+    possible: tuple[int, ...] = ()   # every multiplier the table can give
+
+
+def possible_multipliers(scoring) -> tuple[int, ...]:
+    """All values the multiplier can take, from the table alone (so that
+    statistics keep the same keys whatever hands a chunk happened to see)."""
+    values = [int(e["value"]) for e in scoring["multiplier"]["table"]]
+    if scoring["multiplier"]["pick"] == "product":
+        out = {1}
+        for v in values:
+            out |= {x * v for x in out}
+        return tuple(sorted(out))
+    return tuple(sorted(set(values) | {1}))
 
 
 def _matches(entry: dict, r: np.ndarray, s: int, n: int) -> np.ndarray:
@@ -204,4 +217,4 @@ def score(records: np.ndarray, rules: RuleSet) -> Scored:
     m1 = np.where(has, mult[rows, np.clip(first, 0, n - 1)], 0)
     e1 = np.where(has, entry[rows, np.clip(first, 0, n - 1)], -1)
     names = [str(e["name"]) for e in sc["multiplier"]["table"]]
-    return Scored(pay, pp, m1, e1, names)
+    return Scored(pay, pp, m1, e1, names, possible_multipliers(sc))

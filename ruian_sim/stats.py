@@ -82,68 +82,15 @@ class Accumulator:
         """Add the hands of whole matches."""
         if len(records) == 0:
             return self
-        n_h = len(records)
-        ones = np.ones(n_h)
-        out = records["outcome"]
-        won = np.isin(out, L.WIN_OUTCOMES)
-        winners = records["winners"].astype(np.int64)
-        dealer = records["dealer"].astype(np.int64)
-        players = per_seat(records, "player", seats).astype(np.int64)
-        cols: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for i, name in enumerate(L.OUTCOME_NAMES):
-            cols[f"outcome.{name}"] = (out == i, ones)
-        cols["draw_rate"] = (~won, ones)
-        dealer_won = ((winners >> dealer) & 1) == 1
-        cols["dealer_win_rate"] = (dealer_won, ones)
-        same_match_next = np.zeros(n_h, bool)
-        same_match_next[:-1] = records["match"][1:] == records["match"][:-1]
-        kept = np.zeros(n_h, bool)
-        kept[:-1] = same_match_next[:-1] & (dealer[1:] == dealer[:-1])
-        cols["dealer_kept_rate"] = (kept, ones)
-        wins_by_player = np.zeros((n_h, self.players))
-        for s in range(seats):
-            is_w = ((winners >> s) & 1) == 1
-            np.add.at(wins_by_player, (np.arange(n_h)[is_w], players[is_w, s]), 1)
-        for p in range(self.players):
-            cols[f"seat_win_rate.{p}"] = (wins_by_player[:, p], ones)
-            cols[f"seat_points_mean.{p}"] = (scored.player_points[:, p], ones)
-        rows = np.arange(n_h)
-        dpts = scored.seat_points[rows, dealer]
-        cols["dealer_points_mean"] = (dpts, ones)
-        cols["nondealer_points_mean"] = (-dpts, np.full(n_h, seats - 1.0))
-        first = records["winner"].astype(np.int64)
-        fw = np.clip(first, 0, seats - 1)
-        shapes = per_seat(records, "shapes", seats)[rows, fw]
-        hard = per_seat(records, "hard", seats)[rows, fw]
-        wins = won.astype(float)
-        for name, bit in SHAPE_BIT.items():
-            cols[f"shapes.{name}"] = (won & ((shapes & bit) != 0), wins)
-        cols["hard_rate"] = (won & (hard != 0), wins)
-        for v in np.unique(scored.multiplier[won]).tolist():
-            cols[f"multipliers.{v}"] = (won & (scored.multiplier == v), wins)
-        for i, nm in enumerate(scored.entry_names):
-            cols[f"multiplier_entries.{nm}"] = (won & (scored.entry == i), wins)
-        cols["turns_mean"] = (records["turns"], ones)
-        cols["kongs_mean"] = (records["kongs"], ones)
-        cols["claims_mean"] = (records["claims"], ones)
-        cols["penalty_rate"] = (per_seat(records, "penalty", seats).sum(axis=1), ones)
-        cols["hands_per_match"] = (ones, np.zeros(n_h))  # denominator filled per match below
-        _, inv = np.unique(records["match"], return_inverse=True)
-        n_matches = inv.max() + 1
-        for name, (x, n) in cols.items():
-            xs = np.zeros(n_matches)
-            ns = np.zeros(n_matches)
-            np.add.at(xs, inv, np.asarray(x, float))
-            np.add.at(ns, inv, np.asarray(n, float))
-            if name == "hands_per_match":
-                ns = np.ones(n_matches)
+        _, cols = metric_columns(records, scored, seats, self.players)
+        for name, (xs, ns) in cols.items():
             self._add(name, xs, ns)
         for p in range(self.players):
             self._hist(f"points.{p}", scored.player_points[:, p])
         self._hist("streak", records["streak"])
         self._hist("turns", records["turns"])
-        self.hands += n_h
-        self.matches += int(n_matches)
+        self.hands += len(records)
+        self.matches += len(np.unique(records["match"]))
         return self
 
     def __add__(self, other: "Accumulator") -> "Accumulator":
@@ -196,6 +143,72 @@ class Accumulator:
                    d["hands"], d["matches"], d.get("seconds", 0.0))
 
 
+def hand_flags(records: np.ndarray, scored: Scored, seats: int, players: int) -> dict[str, np.ndarray]:
+    """Yes/no facts per hand (for McNemar's test on paired hands)."""
+    out = records["outcome"]
+    won = np.isin(out, L.WIN_OUTCOMES)
+    winners = records["winners"].astype(np.int64)
+    dealer = records["dealer"].astype(np.int64)
+    flags = {f"outcome.{name}": out == i for i, name in enumerate(L.OUTCOME_NAMES)}
+    flags["draw_rate"] = ~won
+    flags["dealer_win_rate"] = ((winners >> dealer) & 1) == 1
+    same_next = np.zeros(len(records), bool)
+    same_next[:-1] = records["match"][1:] == records["match"][:-1]
+    kept = np.zeros(len(records), bool)
+    kept[:-1] = same_next[:-1] & (dealer[1:] == dealer[:-1])
+    flags["dealer_kept_rate"] = kept
+    seat_player = per_seat(records, "player", seats).astype(np.int64)
+    for p in range(players):
+        w = np.zeros(len(records), bool)
+        for s in range(seats):
+            w |= (((winners >> s) & 1) == 1) & (seat_player[:, s] == p)
+        flags[f"seat_win_rate.{p}"] = w
+    return flags
+
+
+def metric_columns(records: np.ndarray, scored: Scored, seats: int,
+                   players: int) -> tuple[np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]]]:
+    """(match ids, name -> (numerator, denominator) per match) for every metric."""
+    n_h = len(records)
+    ones = np.ones(n_h)
+    won = np.isin(records["outcome"], L.WIN_OUTCOMES)
+    dealer = records["dealer"].astype(np.int64)
+    flags = hand_flags(records, scored, seats, players)
+    cols: dict[str, tuple[np.ndarray, np.ndarray]] = {k: (v, ones) for k, v in flags.items()}
+    for p in range(players):
+        cols[f"seat_points_mean.{p}"] = (scored.player_points[:, p], ones)
+    rows = np.arange(n_h)
+    dpts = scored.seat_points[rows, dealer]
+    cols["dealer_points_mean"] = (dpts, ones)
+    cols["nondealer_points_mean"] = (-dpts, np.full(n_h, seats - 1.0))
+    fw = np.clip(records["winner"].astype(np.int64), 0, seats - 1)
+    shapes = per_seat(records, "shapes", seats)[rows, fw]
+    hard = per_seat(records, "hard", seats)[rows, fw]
+    wins = won.astype(float)
+    for name, bit in SHAPE_BIT.items():
+        cols[f"shapes.{name}"] = (won & ((shapes & bit) != 0), wins)
+    cols["hard_rate"] = (won & (hard != 0), wins)
+    for v in scored.possible:
+        cols[f"multipliers.{v}"] = (won & (scored.multiplier == v), wins)
+    for i, nm in enumerate(scored.entry_names):
+        cols[f"multiplier_entries.{nm}"] = (won & (scored.entry == i), wins)
+    cols["turns_mean"] = (records["turns"], ones)
+    cols["kongs_mean"] = (records["kongs"], ones)
+    cols["claims_mean"] = (records["claims"], ones)
+    cols["penalty_rate"] = (per_seat(records, "penalty", seats).sum(axis=1), ones)
+    matches, inv = np.unique(records["match"], return_inverse=True)
+    out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for name, (x, n) in cols.items():
+        xs = np.zeros(len(matches))
+        ns = np.zeros(len(matches))
+        np.add.at(xs, inv, np.asarray(x, float))
+        np.add.at(ns, inv, np.asarray(n, float))
+        out[name] = (xs, ns)
+    hands = np.bincount(inv).astype(float)
+    out["hands_per_match"] = (hands, np.ones(len(matches)))
+    return matches, out
+
+
 def ratio_ci(sx, sn, sxx, sxn, snn, b) -> tuple[float, float, float]:
     if sn == 0:
         return 0.0, 0.0, 0.0
@@ -206,3 +219,113 @@ def ratio_ci(sx, sn, sxx, sxn, snn, b) -> tuple[float, float, float]:
     se = math.sqrt(b / (b - 1) * ss) / float(sn)
     h = t975(int(b) - 1) * se
     return r, r - h, r + h
+
+
+# --- paired comparison -----------------------------------------------------------
+CROSS = 4  # Σ xa·xb, Σ xa·nb, Σ na·xb, Σ na·nb
+
+
+def normal_sf2(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+@dataclass
+class PairedAccumulator:
+    """Two accumulators over the same matches plus their cross moments (for
+    paired intervals) and McNemar counts over hands that exist on both sides
+    (same match, same hand index)."""
+
+    a: Accumulator
+    b: Accumulator
+    cross: dict[str, np.ndarray] = field(default_factory=dict)
+    mcnemar: dict[str, np.ndarray] = field(default_factory=dict)  # [a only, b only, pairs]
+
+    def add(self, ra, sa, rb, sb, seats_a: int, seats_b: int) -> "PairedAccumulator":
+        ma, ca = metric_columns(ra, sa, seats_a, self.a.players)
+        mb, cb = metric_columns(rb, sb, seats_b, self.b.players)
+        assert (ma == mb).all(), "paired sides must play the same matches"
+        self.a.add(ra, sa, seats_a)
+        self.b.add(rb, sb, seats_b)
+        for name in set(ca) | set(cb):
+            xa, na = ca.get(name, (np.zeros(len(ma)), np.zeros(len(ma))))
+            xb, nb = cb.get(name, (np.zeros(len(mb)), np.zeros(len(mb))))
+            m = np.array([(xa * xb).sum(), (xa * nb).sum(), (na * xb).sum(), (na * nb).sum()])
+            self.cross[name] = self.cross.get(name, np.zeros(CROSS)) + m
+        # hands paired by (match, hand index)
+        ka = ra["match"].astype(np.int64) * 100_000 + ra["hand"]
+        kb = rb["match"].astype(np.int64) * 100_000 + rb["hand"]
+        common, ia, ib = np.intersect1d(ka, kb, return_indices=True)
+        fa = hand_flags(ra, sa, seats_a, self.a.players)
+        fb = hand_flags(rb, sb, seats_b, self.b.players)
+        for name in set(fa) & set(fb):
+            x, y = fa[name][ia], fb[name][ib]
+            m = np.array([(x & ~y).sum(), (~x & y).sum(), len(common)], float)
+            self.mcnemar[name] = self.mcnemar.get(name, np.zeros(3)) + m
+        return self
+
+    def __add__(self, other: "PairedAccumulator") -> "PairedAccumulator":
+        out = PairedAccumulator(self.a + other.a, self.b + other.b,
+                                {k: v.copy() for k, v in self.cross.items()},
+                                {k: v.copy() for k, v in self.mcnemar.items()})
+        for k, v in other.cross.items():
+            out.cross[k] = out.cross.get(k, np.zeros(CROSS)) + v
+        for k, v in other.mcnemar.items():
+            out.mcnemar[k] = out.mcnemar.get(k, np.zeros(3)) + v
+        return out
+
+    def to_dict(self) -> dict:
+        return {"a": self.a.to_dict(), "b": self.b.to_dict(),
+                "cross": {k: v.tolist() for k, v in self.cross.items()},
+                "mcnemar": {k: v.tolist() for k, v in self.mcnemar.items()}}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "PairedAccumulator":
+        return cls(Accumulator.from_dict(d["a"]), Accumulator.from_dict(d["b"]),
+                   {k: np.array(v, float) for k, v in d["cross"].items()},
+                   {k: np.array(v, float) for k, v in d["mcnemar"].items()})
+
+    def compare(self, name: str) -> dict:
+        """a, b, diff = a - b, its paired 95% CI and p, the unpaired CI beside it."""
+        za = self.a.moments.get(name, np.zeros(MOMENTS))
+        zb = self.b.moments.get(name, np.zeros(MOMENTS))
+        c = self.cross.get(name, np.zeros(CROSS))
+        sxa, sna, sxxa, sxna, snna, B = za
+        sxb, snb, sxxb, sxnb, snnb, _ = zb
+        ra = sxa / sna if sna else 0.0
+        rb = sxb / snb if snb else 0.0
+        diff = float(ra - rb)
+        # match-level residuals e = (xa - ra·na)/Na - (xb - rb·nb)/Nb
+        ssa = max(sxxa - 2 * ra * sxna + ra * ra * snna, 0.0) / (sna * sna) if sna else 0.0
+        ssb = max(sxxb - 2 * rb * sxnb + rb * rb * snnb, 0.0) / (snb * snb) if snb else 0.0
+        cab = (c[0] - rb * c[1] - ra * c[2] + ra * rb * c[3]) / (sna * snb) if sna and snb else 0.0
+        f = B / (B - 1) if B > 1 else math.inf
+        var_paired = max(f * (ssa + ssb - 2 * cab), 0.0)
+        var_unpaired = f * (ssa + ssb)
+        t = t975(int(B) - 1)
+        hp, hu = t * math.sqrt(var_paired), t * math.sqrt(var_unpaired)
+        se = math.sqrt(var_paired)
+        p = normal_sf2(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
+        test = "paired t over matches"
+        if name in self.mcnemar:
+            n01, n10, _ = self.mcnemar[name]
+            if n01 + n10 > 0:
+                chi = (abs(n01 - n10) - 1) ** 2 / (n01 + n10)
+                p = math.erfc(math.sqrt(max(chi, 0.0) / 2))
+            else:
+                p = 1.0
+            test = "McNemar over paired hands"
+        return {"a": float(ra), "b": float(rb), "diff": diff, "ci95": [diff - hp, diff + hp], "p": float(p),
+                "test": test, "unpaired_ci95": [diff - hu, diff + hu],
+                "variance_reduction": float(var_unpaired / var_paired) if var_paired > 0 else None}
+
+
+def holm(pvalues: dict[str, float]) -> dict[str, float]:
+    """Holm-adjusted p-values (step-down, monotone)."""
+    items = sorted(pvalues.items(), key=lambda kv: kv[1])
+    m = len(items)
+    out, running = {}, 0.0
+    for i, (k, p) in enumerate(items):
+        running = max(running, min(1.0, (m - i) * p))
+        out[k] = running
+    return out

@@ -48,3 +48,18 @@ def test_points_percentiles_match_numpy():
         got = acc.percentiles(f"points.{p}", qs=(50,))["p50"]
         assert got == np.percentile(s.player_points[:, p], 50, method="inverted_cdf")
         assert np.isclose(acc.hist_sd(f"points.{p}"), s.player_points[:, p].std(ddof=1))
+
+
+def test_chunks_that_miss_a_rare_multiplier_merge_like_one_pass():
+    # a chunk without any ×4 win must still count its wins in the ×4 share
+    rules = load("ruian")
+    sim = Simulator(rules, "greedy")
+    parts = [sim.play(8, m, 1) for m in range(40)]
+    whole = np.concatenate(parts)
+    one = Accumulator(4).add(whole, score(whole, rules), 4)
+    many = Accumulator(4)
+    for p in parts:
+        many = many + Accumulator(4).add(p, score(p, rules), 4)
+    assert one.moments.keys() == many.moments.keys()
+    for k in one.moments:
+        assert np.allclose(one.moments[k], many.moments[k]), k

@@ -157,9 +157,11 @@ def _optimal(buf, ox, oy, k, target):
 
 
 @kernel
-def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen):
+def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen,
+                   prefer):
     """(face to discard or -1 for a wild, shanten after it).  ``buf``: the
-    work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch."""
+    work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch.
+    ``prefer`` (-1: none): a face discarded if it keeps the best shanten."""
     tsuit, thon, tsuit64, thon64 = tabs[0], tabs[1], tabs[4], tabs[5]
     M = hs[HS_M]
     L2 = ROW
@@ -226,6 +228,8 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
             n_best += 1
     if n_best == 1:
         return only, best  # no tie to break
+    if prefer >= 0 and scores[prefer] == best:
+        return prefer, best
     unseen_of(s, P, c, F, vis, wk, si, unseen)
     drop = _DROP * L2
     # the faces a draw could bring (the wild apart), listed once per decision:

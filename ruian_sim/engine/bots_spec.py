@@ -5,7 +5,10 @@ Each entry is a bot name with optional parameters after colons, e.g.
 - ``claim``: probability of making a claim the greedy bot finds useful (1);
 - ``chase_hard``: pass a soft win on a discard while more than this many
   tiles can still be drawn (0: never pass);
-- ``kong``: declare kongs that do not hurt the hand (1) or never (0).
+- ``kong``: declare kongs that do not hurt the hand (1) or never (0);
+- ``follow``: probability of following (跟风) the previous player's honor
+  discard when holding it alone costs no shanten (0).  People do this for
+  safety; the greedy bot alone almost never opens four same winds.
 One entry applies to every player.
 """
 
@@ -18,7 +21,7 @@ from . import layout as L
 
 KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM}
 PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
-          "kong": (L.BP_KONG, 1.0, 0.0, 1.0)}
+          "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0)}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:

@@ -91,7 +91,8 @@ BP_KIND = 0        # BOT_*
 BP_CLAIM = 1       # probability of making a claim the bot finds useful
 BP_CHASE_HARD = 2  # 1: pass a soft win on a discard while the wall is long
 BP_KONG = 3        # 1: declare kongs that do not hurt the hand
-BP_SIZE = 4
+BP_FOLLOW = 4      # probability of following (跟风) the previous player's honor discard
+BP_SIZE = 5
 
 # --- hand records --------------------------------------------------------------
 C_MATCH = 0

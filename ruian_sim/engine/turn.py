@@ -20,7 +20,7 @@ from ..hand.kernels import set_tight
 from ..hand.layout import BIG, HS_CAP, HS_CAPW, HS_M
 from .bots import (bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong,
                    wants_win)
-from .layout import (BOT_RANDOM, BP_CHASE_HARD, BP_KIND, C_CLAIMS, C_DEALER, C_DICE, C_DICE2,
+from .layout import (BOT_RANDOM, BP_CHASE_HARD, BP_FOLLOW, BP_KIND, C_CLAIMS, C_DEALER, C_DICE, C_DICE2,
                      C_DISCARDER, C_INDICATOR, C_KONGS, C_OUTCOME, C_STREAK, C_TURNS, C_WALL_LEFT,
                      C_WILD, C_WINNER, C_WINNERS, CHI_ANY, CHI_LEFT, CLAIM_CHI, CLAIM_KONG,
                      CLAIM_PON, EP_CHI, EP_CHUNK, EP_DEALER_EXTRA, EP_FOUR_KONGS, EP_FW_ACTION,
@@ -60,6 +60,7 @@ H_FW_START = 9
 H_OUTCOME = 10
 H_WINNERS = 11
 H_DISCARDER = 12
+H_LAST_RAW = 13   # the last discard if no claim followed it, -1 otherwise
 H_SIZE = 16
 NO_TILE = -3      # "last tile" before any tile joined (the dealer's dealt hand)
 NONE_JOINED = -2  # a flower came and no replacement could follow
@@ -314,8 +315,14 @@ def _discard_choice(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf,
         F[s, F_SHANTEN] = _current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
         add_face(s, f, cnt, keys, F, pw)
         return f
+    prefer = -1
+    last = H[H_LAST_RAW]
+    if bp[s, BP_FOLLOW] > 0 and 27 <= last < 34 and last != H[H_WK]:
+        f_last = H[H_WK] if last == H[H_SI] else last
+        if cnt[s, f_last] == 1 and uniform(rs, BOT + s) < bp[s, BP_FOLLOW]:
+            prefer = f_last
     f, sh = greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H[H_WK], H[H_SI], pw, rs, buf,
-                           scores, unseen)
+                           scores, unseen, prefer)
     F[s, F_SHANTEN] = sh
     if f < 0:
         remove_face(s, f, cnt, keys, F, pw)
@@ -498,6 +505,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
     H[:] = 0
     H[H_DEALER] = dealer
     H[H_FW_TILE] = -1
+    H[H_LAST_RAW] = -1
     H[H_DISCARDER] = -1
     wk = setup_wall(P, rs, dealer, wall, gone, W, log)
     si = P[EP_STANDIN]
@@ -602,6 +610,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
         vis[raw] += 1
         H[H_DISCARDS] += 1
         F[turn, F_DISCARDS] += 1
+        H[H_LAST_RAW] = raw
         log_event(log, EV_DISCARD, turn, raw, 0, 0)
         kong_draw = False
         if _four_winds(turn, raw, P, H, F, log):
@@ -649,6 +658,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
             continue
         H[H_CLAIMS] += 1
         H[H_FW_COUNT] = 0
+        H[H_LAST_RAW] = -1
         vis[raw] -= 1  # the claimed tile joins a meld; counted there
         if take_kind == CLAIM_KONG:
             if _do_kong(taker, MELD_KONG_EXP, f, turn, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):

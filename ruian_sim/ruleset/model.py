@@ -17,6 +17,8 @@ import yaml
 from .. import tiles as T
 
 META_KEYS = ("name", "title", "description")
+# not part of the game the engine plays: the hash leaves it out too
+NOT_PLAYED = ("timing",)
 
 
 @dataclass(frozen=True)
@@ -186,8 +188,9 @@ class RuleSet:
 
 
 def content_hash(data: dict) -> str:
-    """Stable hash of the rules themselves: names and titles do not count."""
-    body = {k: v for k, v in data.items() if k not in META_KEYS}
+    """Stable hash of the rules themselves: names, titles and the table clock
+    (`timing`, used only by sessions) do not count."""
+    body = {k: v for k, v in data.items() if k not in META_KEYS + NOT_PLAYED}
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 

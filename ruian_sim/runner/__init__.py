@@ -28,8 +28,10 @@ def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backen
 
 
 def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None, quiet: bool = True,
-             resume: bool = False, records_file: Path | None = None) -> dict:
-    """Run a plan and return summary.json's content (also written to OUT when given)."""
+             resume: bool = False, records_file: Path | None = None, stop=None, builder=None,
+             filename: str = "summary.json") -> dict:
+    """Run a plan and return summary.json's content (also written to OUT when given).
+    A comparison passes ``builder`` (comparison_dict) and its file name."""
     import tempfile
 
     tmp = None
@@ -53,13 +55,13 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
                         desc=plan.rules_name)
     try:
-        acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records)
+        acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records, stop)
     finally:
         if progress:
             progress.close()
         if own_backend:
             backend.close()
-    summary = summary_dict(acc, plan, info["wall_seconds"])
+    summary = (builder or summary_dict)(acc, plan, info["wall_seconds"])
     summary["run"] = {"chunks": info["chunks"], "resumed_chunks": info["resumed_chunks"],
                       "workers": backend.workers, "backend": backend.label}
     if records_file is not None:
@@ -68,8 +70,8 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         summary["run"]["records"] = str(records_file)
         summary["run"]["records_rows"] = compact(out, info["final_chunk"], info["final_partial"],
                                                  Path(records_file))
-    path = out / "summary.json"
-    tmp_path = path.with_name("summary.json.tmp")
+    path = out / filename
+    tmp_path = path.with_name(filename + ".tmp")
     tmp_path.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     tmp_path.replace(path)
     (out / "summary.partial.json").unlink(missing_ok=True)

@@ -19,7 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 
 from ..errors import UserError
-from ..stats import Accumulator
+from ..stats import Accumulator, PairedAccumulator
 from .plan import PLAN_FILE, Plan
 from .worker import Job, run_job
 
@@ -77,18 +77,34 @@ def prepare(plan: Plan, out: Path, resume: bool) -> None:
     plan.save(out)
 
 
+def empty_acc(plan: Plan):
+    players = plan.ruleset.table.players
+    if plan.paired:
+        return PairedAccumulator(Accumulator(players), Accumulator(plan.ruleset_b.table.players))
+    return Accumulator(players)
+
+
+def acc_from(plan: Plan, d: dict):
+    return PairedAccumulator.from_dict(d) if plan.paired else Accumulator.from_dict(d)
+
+
 def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=None,
-            on_records=None) -> tuple[Accumulator, dict]:
-    """Play the plan; returns the merged accumulator and run facts."""
+            on_records=None, stop=None) -> tuple[Accumulator, dict]:
+    """Play the plan; returns the merged accumulator and run facts.
+
+    ``stop(prefix)``, when given, is asked after every chunk taken into the
+    prefix (in order) whether the merged result is good enough to stop
+    (``--until-ci``); the hand target is then a budget cap."""
     done = load_done(out, plan)
     rules_key = plan.key
+    key_b = plan.key + "-b"
     t0 = time.perf_counter()
     players = plan.ruleset.table.players
 
     def job(index: int, matches: int | None = None) -> Job:
         first = plan.first_match + index * plan.chunk_matches
         return Job(plan.rules, rules_key, plan.bots, plan.seed, first,
-                   matches or plan.chunk_matches, index, plan.records)
+                   matches or plan.chunk_matches, index, plan.records, plan.rules_b, key_b)
 
     results: dict[int, dict] = dict(done)
     inflight: dict[Future, int] = {}
@@ -99,6 +115,7 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
     if progress:
         progress.update(min(sum(sum(r["hands_per_match"]) for r in done.values()), plan.hands))
     final: tuple[int, int] | None = None  # (chunk, matches kept)
+    prefix = empty_acc(plan) if stop else None
     try:
         while final is None:
             # take finished chunks into the prefix, in order
@@ -115,6 +132,11 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
                     final = (next_index, kept)
                     break
                 prefix_hands += sum(counts)
+                if stop is not None:
+                    prefix = prefix + acc_from(plan, r["acc"])
+                    if stop(prefix):
+                        final = (next_index, len(counts))
+                        break
                 next_index += 1
             if final is not None:
                 break
@@ -154,9 +176,9 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
     for f in inflight:
         f.cancel()
     index, kept = final
-    acc = Accumulator(players)
+    acc = empty_acc(plan)
     for i in range(index):
-        acc = acc + Accumulator.from_dict(results[i]["acc"])
+        acc = acc + acc_from(plan, results[i]["acc"])
     last = results[index]
     if kept < len(last["hands_per_match"]):
         # the chunk overshoots: replay it up to the match that reaches the target
@@ -165,7 +187,7 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
         if records is not None and on_records:
             on_records(-1, records)
         last = r
-    acc = acc + Accumulator.from_dict(last["acc"])
+    acc = acc + acc_from(plan, last["acc"])
     wall = time.perf_counter() - t0
     return acc, {"chunks": index + 1, "final_chunk": index, "final_partial": kept < len(
         results[index]["hands_per_match"]), "wall_seconds": wall, "resumed_chunks": len(done)}
@@ -175,13 +197,14 @@ def _partial(out: Path, plan: Plan, results: dict[int, dict]) -> str:
     """Save what finished as summary.partial.json; the message for the user."""
     from .summary import summary_dict
 
-    players = plan.ruleset.table.players
-    acc = Accumulator(players)
+    acc = empty_acc(plan)
     for r in results.values():
-        acc = acc + Accumulator.from_dict(r["acc"])
-    if acc.hands:
-        data = summary_dict(acc, plan, wall_seconds=None)
+        acc = acc + acc_from(plan, r["acc"])
+    single = acc.a if plan.paired else acc
+    if single.hands:
+        data = summary_dict(single, plan, wall_seconds=None)
         data["partial"] = True
         _save_json_atomic(out / "summary.partial.json", data)
-    return (f"interrupted: {len(results)} chunks ({acc.hands} hands) are saved in {out}; "
-            f"resume with: ruian-sim run --resume {out}")
+    verb = "compare" if plan.paired else "run"
+    return (f"interrupted: {len(results)} chunks ({single.hands} hands) are saved in {out}; "
+            f"resume with: ruian-sim {verb} --resume {out}")

@@ -50,7 +50,8 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     for k in sorted((m for m in acc.moments if m.startswith("multipliers.")),
                     key=lambda m: int(m.split(".")[1])):
         v = k.split(".", 1)[1]
-        out["multipliers"][v], ci["multipliers"][v] = _ci(acc, k)
+        if acc.moments[k][0] > 0:  # values the table allows but no hand reached stay out
+            out["multipliers"][v], ci["multipliers"][v] = _ci(acc, k)
     out["turns_mean"], ci["turns_mean"] = _ci(acc, "turns_mean")
     out["hands_per_second"] = (acc.hands / wall_seconds) if wall_seconds else None
     extra: dict = {}
@@ -63,6 +64,8 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
         extra["multiplier_entries"][nm], _ = _ci(acc, k)
     extra["points"] = [{"sd": acc.hist_sd(f"points.{p}"), **acc.percentiles(f"points.{p}")}
                        for p in range(players)]
+    extra["points_hist"] = [{str(k): v for k, v in sorted(acc.hist.get(f"points.{p}", {}).items())}
+                            for p in range(players)]
     total = sum(acc.hist.get("streak", {}).values()) or 1
     extra["streak"] = {str(k): v / total for k, v in sorted(acc.hist.get("streak", {}).items())}
     extra["cpu_seconds"] = acc.seconds

@@ -14,7 +14,7 @@ import numpy as np
 from ..engine.simulate import Simulator
 from ..ruleset.model import build
 from ..scoring import score
-from ..stats import Accumulator
+from ..stats import Accumulator, PairedAccumulator
 
 _SIMS: dict[tuple[str, str], Simulator] = {}
 
@@ -35,6 +35,8 @@ class Job:
     matches: int
     index: int            # chunk index (-1: the final partial chunk)
     want_records: bool
+    rules_b: dict | None = None  # a paired comparison: the other side
+    rules_key_b: str = ""
 
 
 def simulator(rules: dict, key: str, bots: str) -> Simulator:
@@ -50,11 +52,21 @@ def run_job(job: Job) -> dict:
     sim = simulator(job.rules, job.rules_key, job.bots)
     records = sim.play(job.seed, job.first_match, job.matches)
     scored = score(records, sim.rules)
-    acc = Accumulator(sim.rules.table.players).add(records, scored, sim.spec.seats)
-    acc.seconds = time.perf_counter() - t
+    if job.rules_b is None:
+        acc = Accumulator(sim.rules.table.players).add(records, scored, sim.spec.seats)
+        acc.seconds = time.perf_counter() - t
+        acc_dict = acc.to_dict()
+    else:
+        sim_b = simulator(job.rules_b, job.rules_key_b, job.bots)
+        rb = sim_b.play(job.seed, job.first_match, job.matches)
+        pacc = PairedAccumulator(Accumulator(sim.rules.table.players),
+                                 Accumulator(sim_b.rules.table.players)).add(
+            records, scored, rb, score(rb, sim_b.rules), sim.spec.seats, sim_b.spec.seats)
+        pacc.a.seconds = time.perf_counter() - t
+        acc_dict = pacc.to_dict()
     _, per_match = np.unique(records["match"], return_counts=True)
     out = {"index": job.index, "first_match": job.first_match, "matches": job.matches,
-           "hands_per_match": per_match.tolist(), "acc": acc.to_dict()}
+           "hands_per_match": per_match.tolist(), "acc": acc_dict}
     if job.want_records:
         from .table import record_table
 

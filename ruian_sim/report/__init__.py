@@ -1,0 +1,185 @@
+"""`ruian-sim report DIR`: one self-contained HTML page (plots embedded as PNG)
+from the summary.json, comparison.json and session.json a run left in DIR,
+readable by someone who never ran the tool."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from pathlib import Path
+
+from ..errors import UserError
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:1.6em} h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:1em 0;font-size:.92em} td,th{padding:.25em .6em;text-align:right}
+th{background:#f2f2f2} td:first-child,th:first-child{text-align:left} .note{color:#555;font-size:.92em}
+img{max-width:100%}
+"""
+
+
+def _plt():
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UserError("report needs matplotlib: pip install 'ruian-sim[report]'") from None
+    return plt
+
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    _plt().close(fig)
+    return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+
+
+def _bars(labels, values, cis, title, ylabel, percent=True):
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 3.2))
+    k = 100 if percent else 1
+    vals = [v * k for v in values]
+    err = [[(v - c[0]) * k for v, c in zip(values, cis)], [(c[1] - v) * k for v, c in zip(values, cis)]]
+    ax.bar(range(len(vals)), vals, yerr=err, capsize=4, color="#4c78a8")
+    ax.set_xticks(range(len(vals)), labels, rotation=20, ha="right")
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    ax.axhline(0, color="#888", lw=0.8)
+    return _png(fig)
+
+
+def _esc(x) -> str:
+    return html.escape(str(x))
+
+
+def _pct(x) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def run_section(s: dict) -> str:
+    ci = s["ci95"]
+    out = [f"<h2>Run: {_esc(s['rules']['name'])}</h2>",
+           f"<p>{s['hands']:,} hands in {s['matches']:,} matches, seed {s['seed']}, bots "
+           f"{_esc(', '.join(dict.fromkeys(s['bots'])))}; rules hash <code>{_esc(s['rules']['hash'])}</code>. "
+           f"Every figure has a 95% confidence interval that treats the match as the independent unit "
+           f"(hands in a match share the dealer's streak).</p>"]
+    names = [n for n, v in s["outcomes"].items() if v > 0]
+    out.append(_bars([n.replace("_", " ") for n in names], [s["outcomes"][n] for n in names],
+                     [ci["outcomes"][n] for n in names], "How hands end", "% of hands"))
+    rows = "".join(f"<tr><td>{_esc(n.replace('_', ' '))}</td><td>{_pct(v)}</td>"
+                   f"<td>[{_pct(ci['outcomes'][n][0])}, {_pct(ci['outcomes'][n][1])}]</td></tr>"
+                   for n, v in s["outcomes"].items())
+    for n in ("draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate"):
+        rows += (f"<tr><td>{n.replace('_', ' ')}</td><td>{_pct(s[n])}</td>"
+                 f"<td>[{_pct(ci[n][0])}, {_pct(ci[n][1])}]</td></tr>")
+    out.append(f"<table><tr><th>figure</th><th>value</th><th>95% CI</th></tr>{rows}</table>")
+    players = len(s["seat_points_mean"])
+    out.append(_bars([f"player {p}" for p in range(players)], s["seat_points_mean"], ci["seat_points_mean"],
+                     "Points per hand by player (seat 0 is East when a match starts)", "points", False))
+    hist = s["extra"].get("points_hist")
+    if hist:
+        plt = _plt()
+        fig, ax = plt.subplots(figsize=(8, 3.2))
+        for p, h in enumerate(hist):
+            xs = sorted(int(k) for k in h)
+            total = sum(h.values()) or 1
+            ax.plot(xs, [h[str(x)] / total for x in xs], marker=".", label=f"player {p}")
+        ax.set_yscale("log")
+        ax.set_title("Distribution of one hand's points")
+        ax.set_xlabel("points in a hand")
+        ax.set_ylabel("share of hands")
+        ax.legend()
+        out.append(_png(fig))
+    sh = list(s["shapes"])
+    out.append(_bars(sh, [s["shapes"][n] for n in sh], [ci["shapes"][n] for n in sh],
+                     "Winning shapes (a hand may form several)", "% of wins"))
+    mult = list(s["multipliers"])
+    if mult:
+        out.append(_bars([f"×{m}" for m in mult], [s["multipliers"][m] for m in mult],
+                         [ci["multipliers"][m] for m in mult], "Hand multipliers", "% of wins"))
+    return "\n".join(out)
+
+
+MEAN_PREFIX = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
+               "claims_mean", "penalty_rate", "hands_per_match")
+
+
+def _forest(metrics: dict, keys: list[str], title: str) -> str:
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 0.32 * len(keys) + 1))
+    for i, k in enumerate(reversed(keys)):
+        m = metrics[k]
+        ax.plot(m["unpaired_ci95"], [i - 0.15] * 2, color="#bbb", lw=5, solid_capstyle="butt")
+        ax.plot(m["ci95"], [i + 0.15] * 2, color="#e45756", lw=3)
+        ax.plot([m["diff"]], [i], "ko", ms=3)
+    ax.axvline(0, color="#444", lw=0.8)
+    ax.set_yticks(range(len(keys)), list(reversed(keys)))
+    ax.set_title(title)
+    return _png(fig)
+
+
+def compare_section(c: dict) -> str:
+    metrics = c["metrics"]
+    keys = [k for k in sorted(metrics, key=lambda k: (not metrics[k].get("headline"), k))
+            if metrics[k]["a"] or metrics[k]["b"]]
+    rates = [k for k in keys if not k.startswith(MEAN_PREFIX)][:22]
+    means = [k for k in keys if k.startswith(MEAN_PREFIX)]
+    rows = "".join(
+        f"<tr><td>{'<b>' if metrics[k].get('headline') else ''}{_esc(k)}</td><td>{metrics[k]['a']:.4f}</td>"
+        f"<td>{metrics[k]['b']:.4f}</td><td>{metrics[k]['diff']:+.4f}</td>"
+        f"<td>[{metrics[k]['ci95'][0]:+.4f}, {metrics[k]['ci95'][1]:+.4f}]</td>"
+        f"<td>{metrics[k].get('p_holm', metrics[k]['p']):.3g}</td>"
+        f"<td>[{metrics[k]['unpaired_ci95'][0]:+.4f}, {metrics[k]['unpaired_ci95'][1]:+.4f}]</td></tr>"
+        for k in keys)
+    plots = [_forest(metrics, rates, "Rates: A − B, paired 95% CI (red) and unpaired (grey)")]
+    if means:
+        plots.append(_forest(metrics, means, "Per-hand means: A − B, paired 95% CI (red) and unpaired (grey)"))
+    return "\n".join([
+        f"<h2>Comparison: {_esc(c['a']['name'])} (A) vs {_esc(c['b']['name'])} (B)</h2>",
+        f"<p>{c['hands']:,} hands on each side, played on the same seeds: hand k of match m sees the "
+        f"same wall under both rules, so most luck cancels in the difference. The paired interval "
+        f"(red) is the one to read; the grey one is what two independent runs would give. "
+        f"Headline metrics (bold) carry Holm-adjusted p-values.</p>", *plots,
+        "<table><tr><th>metric</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th>"
+        f"<th>unpaired 95% CI</th></tr>{rows}</table>",
+        *(run_section(c[side]).replace("<h2>Run:", f"<h2>{label}:", 1)
+          for side, label in (("a_summary", "A"), ("b_summary", "B")) if side in c)])
+
+
+def session_section(s: dict) -> str:
+    from .session import session_html
+
+    return session_html(s, _bars, _png, _plt, _esc)
+
+
+def build(directory: Path) -> Path:
+    directory = Path(directory)
+    parts = []
+    found = False
+    for name, section in (("summary.json", run_section), ("comparison.json", compare_section),
+                          ("session.json", session_section)):
+        p = directory / name
+        if p.is_file():
+            try:
+                data = json.loads(p.read_text(encoding="utf-8"))
+            except ValueError as exc:
+                raise UserError(f"{p}: not valid JSON ({exc})") from None
+            parts.append(section(data))
+            found = True
+    if not found:
+        raise UserError(f"report {directory}: no summary.json, comparison.json or session.json there "
+                        f"(write one with ruian-sim run, compare or session --out {directory})")
+    page = (f"<!doctype html><html><head><meta charset='utf-8'><title>ruian-sim report</title>"
+            f"<style>{STYLE}</style></head><body><h1>ruian-sim report</h1>"
+            f"<p class='note'>Simulated 瑞安麻将 (Ruian mahjong) played by bots; rules as YAML. "
+            f"Made by <code>ruian-sim report {_esc(directory)}</code>.</p>{''.join(parts)}</body></html>")
+    out = directory / "report.html"
+    tmp = out.with_name("report.html.tmp")
+    tmp.write_text(page, encoding="utf-8")
+    tmp.replace(out)
+    return out
