@@ -55,6 +55,7 @@ def register(sub, add_rules_args) -> None:
     p.add_argument("--max-hands", type=_positive, default=None, metavar="N",
                    help="budget for --until-ci (default 20 × --hands)")
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted comparison in DIR")
+    add_session_args(p, required=False)
     p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("session", help="a table's clock (SimPy): session length, hands per hour and per round",
@@ -210,6 +211,10 @@ def cmd_compare(args) -> int:
         return 130
     finally:
         backend.close()
+    if args.sessions:
+        run["session"] = _compare_sessions(args, plan)
+        (out / "comparison.json").write_text(json.dumps(run, indent=1, ensure_ascii=False) + "\n",
+                                             encoding="utf-8")
     sys.stdout.write(format_comparison(run))
     if until:
         m = run["metrics"].get(until[0])
@@ -219,6 +224,21 @@ def cmd_compare(args) -> int:
     print(f"wrote {out / 'comparison.json'}")
     json.dumps(run)  # the file is written; this guards against silent non-JSON values
     return 0
+
+
+def _compare_sessions(args, plan) -> dict:
+    """Both sides' session figures and their paired differences."""
+    from .session import compare_sessions, run_sessions, session_summary, timing_of
+
+    kind, size, limits = session_kind(args)
+    override = load_timing(args.timing)
+    sides, results = {}, {}
+    for side, rules in (("a", plan.ruleset), ("b", plan.ruleset_b)):
+        timing = timing_of(rules, override)
+        results[side] = run_sessions(rules, args.sessions, plan.seed, plan.bots, timing_override=override,
+                                     **limits)
+        sides[side] = session_summary(results[side], rules, plan.seed, plan.bots, kind, size, timing)
+    return {**sides, "metrics": compare_sessions(results["a"], results["b"])}
 
 
 def _known_metrics(plan) -> list[str]:

@@ -221,3 +221,31 @@ def session_summary(results: list[SessionResult], rules: RuleSet, seed: int, bot
         "timing_mean_seconds": {a: d.mean() for a, d in timing.items()},
         "session_minutes_all": minutes.round(3).tolist(),
     }
+
+
+def _moments(x, n) -> np.ndarray:
+    return np.array([x.sum(), n.sum(), (x * x).sum(), (x * n).sum(), (n * n).sum(), len(x)], float)
+
+
+def compare_sessions(a: list[SessionResult], b: list[SessionResult]) -> dict:
+    """Paired (session i of A and of B play the same matches) differences of the
+    session figures, each as a ratio of sums with a match-free delta-method CI."""
+    from .stats import Accumulator, PairedAccumulator
+
+    ha, hb = np.array([r.hands for r in a], float), np.array([r.hands for r in b], float)
+    ma, mb = np.array([r.minutes for r in a], float), np.array([r.minutes for r in b], float)
+    ra, rb = np.array([r.rounds for r in a], float), np.array([r.rounds for r in b], float)
+    one = np.ones(len(a))
+    figures = {"hands_per_hour": (ha, ma / 60, hb, mb / 60), "session_minutes": (ma, one, mb, one),
+               "minutes_per_hand": (ma, ha, mb, hb), "hands_per_round": (ha, ra, hb, rb)}
+    pa = PairedAccumulator(Accumulator(1), Accumulator(1))
+    for name, (xa, na, xb, nb) in figures.items():
+        pa.a.moments[name] = _moments(xa, na)
+        pa.b.moments[name] = _moments(xb, nb)
+        pa.cross[name] = np.array([(xa * xb).sum(), (xa * nb).sum(), (na * xb).sum(), (na * nb).sum()])
+    out = {}
+    for name in figures:
+        c = pa.compare(name)
+        c["test"] = "paired over sessions"
+        out[name] = c
+    return out

@@ -147,8 +147,15 @@ def compare_section(c: dict) -> str:
         f"Headline metrics (bold) carry Holm-adjusted p-values.</p>", *plots,
         "<table><tr><th>metric</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th>"
         f"<th>unpaired 95% CI</th></tr>{rows}</table>",
+        *([_session_compare(c["session"])] if "session" in c else []),
         *(run_section(c[side]).replace("<h2>Run:", f"<h2>{label}:", 1)
           for side, label in (("a_summary", "A"), ("b_summary", "B")) if side in c)])
+
+
+def _session_compare(c: dict) -> str:
+    from .session import session_compare_html
+
+    return session_compare_html(c, _esc)
 
 
 def session_section(s: dict) -> str:

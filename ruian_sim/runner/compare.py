@@ -72,4 +72,10 @@ def format_comparison(c: dict) -> str:
                      f"[{m['ci95'][0]:+9.4f}, {m['ci95'][1]:+9.4f}]  {p:8.2g}  "
                      f"[{m['unpaired_ci95'][0]:+9.4f}, {m['unpaired_ci95'][1]:+9.4f}]  {vr}")
     lines.append("* headline metrics: p is Holm-adjusted over them")
+    if "session" in c:
+        lines.append(f"sessions ({c['session']['a']['sessions']} each, paired):")
+        for k, m in c["session"]["metrics"].items():
+            lines.append(f" {k:25s} {m['a']:9.3f} {m['b']:9.3f} {m['diff']:+9.3f}   "
+                         f"[{m['ci95'][0]:+9.3f}, {m['ci95'][1]:+9.3f}]  {m['p']:8.2g}  "
+                         f"[{m['unpaired_ci95'][0]:+9.3f}, {m['unpaired_ci95'][1]:+9.3f}]")
     return "\n".join(lines) + "\n"
