@@ -20,8 +20,7 @@ from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_SIZE, F_W, N
 from ruian_sim.engine.simulate import key_steps
 from ruian_sim.engine.spec import compile_rules
 from ruian_sim.hand import kernels as K
-from ruian_sim.hand.layout import (CAPX_SIZE, HS_B, HS_CAP, HS_CAPW, HS_HAND, HS_M, HS_STANDIN,
-                                   ROW)
+from ruian_sim.hand.layout import CAPX_SIZE, HS_B, HS_CAP, HS_CAPW, HS_HAND, HS_M, HS_STANDIN, ROW
 from ruian_sim.jit import kernel
 from ruian_sim.ruleset import load
 

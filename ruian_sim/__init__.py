@@ -14,9 +14,10 @@ import os as _os
 # spin beside it (3% of a core in profiles) and steal from worker processes.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from .ruleset import RuleSet, load as load_rules  # noqa: E402
+from .ruleset import RuleSet
+from .ruleset import load as load_rules
 
-__all__ = ["RuleSet", "load_rules", "simulate", "records", "score", "evaluate_hand"]
+__all__ = ["RuleSet", "evaluate_hand", "load_rules", "records", "score", "simulate"]
 
 
 def simulate(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1, bots: str = "greedy",

@@ -16,7 +16,7 @@ from numba import njit
 try:
     njit(cache=False, _nrt=False)(lambda: 0)()
     _NO_RC = {"_nrt": False}
-except Exception:  # pragma: no cover - depends on the numba release
+except Exception:  # noqa: BLE001 - any refusal means: compile with reference counts
     _NO_RC = {}
 
 

@@ -103,7 +103,7 @@ class HandActions:
     passes_deal: bool  # the deal passes after this hand (a round counts passes)
 
     @classmethod
-    def from_records(cls, records: np.ndarray, seats: int) -> list["HandActions"]:
+    def from_records(cls, records: np.ndarray, seats: int) -> list[HandActions]:
         out = []
         flowers = per_seat(records, "flowers", seats).sum(axis=1)
         for i, rec in enumerate(records):

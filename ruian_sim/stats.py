@@ -78,7 +78,7 @@ class Accumulator:
         for a, b in zip(v.tolist(), k.tolist()):
             c[int(a)] += int(b)
 
-    def add(self, records: np.ndarray, scored: Scored, seats: int) -> "Accumulator":
+    def add(self, records: np.ndarray, scored: Scored, seats: int) -> Accumulator:
         """Add the hands of whole matches."""
         if len(records) == 0:
             return self
@@ -93,7 +93,7 @@ class Accumulator:
         self.matches += len(np.unique(records["match"]))
         return self
 
-    def __add__(self, other: "Accumulator") -> "Accumulator":
+    def __add__(self, other: Accumulator) -> Accumulator:
         out = Accumulator(self.players, {k: v.copy() for k, v in self.moments.items()},
                           {k: Counter(v) for k, v in self.hist.items()}, self.hands, self.matches,
                           self.seconds + other.seconds)
@@ -137,7 +137,7 @@ class Accumulator:
                 "hist": {k: {str(a): b for a, b in v.items()} for k, v in self.hist.items()}}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Accumulator":
+    def from_dict(cls, d: dict) -> Accumulator:
         return cls(d["players"], {k: np.array(v, float) for k, v in d["moments"].items()},
                    {k: Counter({int(a): b for a, b in v.items()}) for k, v in d["hist"].items()},
                    d["hands"], d["matches"], d.get("seconds", 0.0))
@@ -241,7 +241,7 @@ class PairedAccumulator:
     cross: dict[str, np.ndarray] = field(default_factory=dict)
     mcnemar: dict[str, np.ndarray] = field(default_factory=dict)  # [a only, b only, pairs]
 
-    def add(self, ra, sa, rb, sb, seats_a: int, seats_b: int) -> "PairedAccumulator":
+    def add(self, ra, sa, rb, sb, seats_a: int, seats_b: int) -> PairedAccumulator:
         ma, ca = metric_columns(ra, sa, seats_a, self.a.players)
         mb, cb = metric_columns(rb, sb, seats_b, self.b.players)
         assert (ma == mb).all(), "paired sides must play the same matches"
@@ -264,7 +264,7 @@ class PairedAccumulator:
             self.mcnemar[name] = self.mcnemar.get(name, np.zeros(3)) + m
         return self
 
-    def __add__(self, other: "PairedAccumulator") -> "PairedAccumulator":
+    def __add__(self, other: PairedAccumulator) -> PairedAccumulator:
         out = PairedAccumulator(self.a + other.a, self.b + other.b,
                                 {k: v.copy() for k, v in self.cross.items()},
                                 {k: v.copy() for k, v in self.mcnemar.items()})
@@ -280,7 +280,7 @@ class PairedAccumulator:
                 "mcnemar": {k: v.tolist() for k, v in self.mcnemar.items()}}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "PairedAccumulator":
+    def from_dict(cls, d: dict) -> PairedAccumulator:
         return cls(Accumulator.from_dict(d["a"]), Accumulator.from_dict(d["b"]),
                    {k: np.array(v, float) for k, v in d["cross"].items()},
                    {k: np.array(v, float) for k, v in d["mcnemar"].items()})

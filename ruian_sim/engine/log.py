@@ -1,9 +1,7 @@
 """Event log for transcripts: int64[n, EV_FIELDS]; row 0 holds the count.
 A log of one row is off (the simulator passes one; `play` passes a large one)."""
 
-from ..jit import kernel, kernel_inline
-
-
+from ..jit import kernel_inline
 
 
 @kernel_inline

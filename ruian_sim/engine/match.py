@@ -1,12 +1,29 @@
 """Matches: hands in sequence with dealer rotation, the substitute's seat
 changes, and one record row per hand."""
 
-from ..jit import kernel, kernel_inline
-
-from .layout import (C_FIXED, C_HAND, C_MATCH, C_OUTCOME, C_SITTING_OUT, C_STREAK,
-                     C_WINNERS, EP_CAP, EP_KEEP_DRAW, EP_KEEP_WIN, EP_MAX_HANDS, EP_PLAYERS,
-                     EP_ROUNDS, EP_SEATS, EP_SUBSTITUTE, OUT_DISCARD_WIN, OUT_HAIDI_WIN,
-                     OUT_ROBBED_KONG, OUT_SELF_DRAW, S_PLAYER)
+from ..jit import kernel
+from .layout import (
+    C_FIXED,
+    C_HAND,
+    C_MATCH,
+    C_OUTCOME,
+    C_SITTING_OUT,
+    C_STREAK,
+    C_WINNERS,
+    EP_CAP,
+    EP_KEEP_DRAW,
+    EP_KEEP_WIN,
+    EP_MAX_HANDS,
+    EP_PLAYERS,
+    EP_ROUNDS,
+    EP_SEATS,
+    EP_SUBSTITUTE,
+    OUT_DISCARD_WIN,
+    OUT_HAIDI_WIN,
+    OUT_ROBBED_KONG,
+    OUT_SELF_DRAW,
+    S_PLAYER,
+)
 from .turn import play_hand
 
 

@@ -8,14 +8,25 @@ of face f).  ``wk`` is this hand's wild kind (-1 none) and ``si`` the raw kind
 of an active stand-in (-1 none).  A face of -1 means "a wild".
 """
 
-import numpy as np
-
-from ..jit import kernel, kernel_inline
 
 from ..hand.kernels import GROUP_OF, complete_shapes, hard_shapes, is_complete, set_tight
 from ..hand.layout import HS_M, N_FACES
-from .layout import (F_CHIS, F_NMELD, F_NTILES, F_OPEN, F_W, FACT_HALF_SUIT, FACT_ONE_SUIT,
-                     M_FACE, M_FROM, M_TYPE, MAX_MELDS, MELD_CHI, MELD_PON)
+from ..jit import kernel, kernel_inline
+from .layout import (
+    F_CHIS,
+    F_NMELD,
+    F_NTILES,
+    F_OPEN,
+    F_W,
+    FACT_HALF_SUIT,
+    FACT_ONE_SUIT,
+    M_FACE,
+    M_FROM,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_CHI,
+    MELD_PON,
+)
 
 
 @kernel_inline

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..hand.layout import CAPX_SIZE, ROW
 from ..ruleset import RuleSet
 from . import layout as L
-from ..hand.layout import CAPX_SIZE, ROW
 from .bots import WORK_ROWS
 from .bots_spec import parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
-from .wall import WS_SIZE
 from .turn import H_SIZE
+from .wall import WS_SIZE
 
 N_STREAMS = 16
 

@@ -176,4 +176,4 @@ def play_text(sim, seed: int, match: int, hand: int, scores=None) -> str | None:
     return format_hand(sim.spec, seed, match, hand, records, events, state, scores)
 
 
-__all__ = ["play_text", "format_hand", "raw_hand", "np"]
+__all__ = ["format_hand", "np", "play_text", "raw_hand"]

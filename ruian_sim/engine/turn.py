@@ -14,38 +14,162 @@ arrays (see ``new_state`` in engine/simulate.py):
 
 import numpy as np
 
-from ..jit import kernel, kernel_inline
-
 from ..hand.kernels import set_tight
 from ..hand.layout import BIG, HS_CAP, HS_CAPW, HS_M
-from .bots import (bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong,
-                   wants_win)
-from .layout import (BOT_RANDOM, BP_CHASE_HARD, BP_FOLLOW, BP_KIND, C_CLAIMS, C_DEALER, C_DICE, C_DICE2,
-                     C_DISCARDER, C_INDICATOR, C_KONGS, C_OUTCOME, C_STREAK, C_TURNS, C_WALL_LEFT,
-                     C_WILD, C_WINNER, C_WINNERS, CHI_ANY, CHI_LEFT, CLAIM_CHI, CLAIM_KONG,
-                     CLAIM_PON, EP_CHI, EP_CHUNK, EP_DEALER_EXTRA, EP_FOUR_KONGS, EP_FW_ACTION,
-                     EP_FW_TILES, EP_FW_WINDOW, EP_HAIDI, EP_HAND, EP_KONG_ADDED,
-                     EP_KONG_CONCEALED, EP_KONG_EXPOSED, EP_MULTI, EP_PASS_BLOCKS, EP_PON, EP_PRIO,
-                     EP_REPLACE_TAIL, EP_ROB, EP_SEATS, EP_STANDIN, EP_TRIPLE, EP_WILD_CLAIM,
-                     EP_WILD_DISCARD, EP_WIN_DISCARD, EP_COPIES, EV_CHI, EV_DEAL, EV_DISCARD,
-                     EV_DRAW, EV_END, EV_FLOWER, EV_HAIDI, EV_KONG_ADD, EV_KONG_CON, EV_KONG_EXP,
-                     EV_PASS_WIN, EV_PENALTY, EV_PON, EV_WIN, F_CHI_CLAIMS, F_CHIS, F_DISCARDS, F_DRAWS,
-                     F_FLOWERS, F_KONG_ADD, F_KONG_CON, F_KONG_EXP, F_NMELD, F_NTILES, F_OPEN,
-                     F_PASSED, F_PENALTY, F_PONS, F_SHANTEN, F_W, FACT_ALL_MELDED, FACT_DISCARD, FACT_EARTHLY,
-                     FACT_HAIDI, FACT_HEAVENLY, FACT_KONG_DRAW, FACT_ROBBED, FACT_SELF_DRAWN,
-                     FACT_SINGLE_WAIT, FW_DRAW, FW_NONE, FW_PENALTY, M_FACE, M_TYPE, MAX_MELDS,
-                     MELD_CHI, MELD_KONG_ADD, MELD_KONG_CON, MELD_KONG_EXP, MELD_PON, MULTI_ALL,
-                     MULTI_DRAW, OUT_DISCARD_WIN, OUT_EXHAUSTIVE, OUT_FOUR_KONGS, OUT_FOUR_WINDS,
-                     OUT_HAIDI_WIN, OUT_MULTI_WIN_DRAW, OUT_ROBBED_KONG, OUT_SELF_DRAW,
-                     OUT_TRIPLE_WIN, ROB_ANY, ROB_NEVER, S_FACTS, S_FLOWERS, S_HARD, S_KONG_ADD,
-                     S_KONG_CON, S_KONG_EXP, S_PENALTY, S_PONS, S_SHAPES, S_WILDS, S_CHIS, C_FIXED,
-                     N_FACE, N_RAW)
+from ..jit import kernel
+from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong, wants_win
+from .layout import (
+    BOT_RANDOM,
+    BP_CHASE_HARD,
+    BP_FOLLOW,
+    BP_KIND,
+    C_CLAIMS,
+    C_DEALER,
+    C_DICE,
+    C_DICE2,
+    C_DISCARDER,
+    C_FIXED,
+    C_INDICATOR,
+    C_KONGS,
+    C_OUTCOME,
+    C_TURNS,
+    C_WALL_LEFT,
+    C_WILD,
+    C_WINNER,
+    C_WINNERS,
+    CHI_ANY,
+    CHI_LEFT,
+    CLAIM_CHI,
+    CLAIM_KONG,
+    CLAIM_PON,
+    EP_CHI,
+    EP_CHUNK,
+    EP_COPIES,
+    EP_DEALER_EXTRA,
+    EP_FOUR_KONGS,
+    EP_FW_ACTION,
+    EP_FW_TILES,
+    EP_FW_WINDOW,
+    EP_HAIDI,
+    EP_HAND,
+    EP_KONG_ADDED,
+    EP_KONG_CONCEALED,
+    EP_KONG_EXPOSED,
+    EP_MULTI,
+    EP_PASS_BLOCKS,
+    EP_PON,
+    EP_PRIO,
+    EP_REPLACE_TAIL,
+    EP_ROB,
+    EP_SEATS,
+    EP_STANDIN,
+    EP_TRIPLE,
+    EP_WILD_CLAIM,
+    EP_WILD_DISCARD,
+    EP_WIN_DISCARD,
+    EV_CHI,
+    EV_DEAL,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_END,
+    EV_FLOWER,
+    EV_HAIDI,
+    EV_KONG_ADD,
+    EV_KONG_CON,
+    EV_KONG_EXP,
+    EV_PASS_WIN,
+    EV_PENALTY,
+    EV_PON,
+    EV_WIN,
+    F_CHI_CLAIMS,
+    F_CHIS,
+    F_DISCARDS,
+    F_DRAWS,
+    F_FLOWERS,
+    F_KONG_ADD,
+    F_KONG_CON,
+    F_KONG_EXP,
+    F_NMELD,
+    F_NTILES,
+    F_OPEN,
+    F_PASSED,
+    F_PENALTY,
+    F_PONS,
+    F_SHANTEN,
+    F_W,
+    FACT_ALL_MELDED,
+    FACT_DISCARD,
+    FACT_EARTHLY,
+    FACT_HAIDI,
+    FACT_HEAVENLY,
+    FACT_KONG_DRAW,
+    FACT_ROBBED,
+    FACT_SELF_DRAWN,
+    FACT_SINGLE_WAIT,
+    FW_DRAW,
+    FW_NONE,
+    FW_PENALTY,
+    M_FACE,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_CHI,
+    MELD_KONG_ADD,
+    MELD_KONG_CON,
+    MELD_KONG_EXP,
+    MELD_PON,
+    MULTI_ALL,
+    MULTI_DRAW,
+    N_FACE,
+    OUT_DISCARD_WIN,
+    OUT_EXHAUSTIVE,
+    OUT_FOUR_KONGS,
+    OUT_FOUR_WINDS,
+    OUT_HAIDI_WIN,
+    OUT_MULTI_WIN_DRAW,
+    OUT_ROBBED_KONG,
+    OUT_SELF_DRAW,
+    OUT_TRIPLE_WIN,
+    ROB_ANY,
+    ROB_NEVER,
+    S_CHIS,
+    S_FACTS,
+    S_FLOWERS,
+    S_HARD,
+    S_KONG_ADD,
+    S_KONG_CON,
+    S_KONG_EXP,
+    S_PENALTY,
+    S_PONS,
+    S_SHAPES,
+    S_WILDS,
+)
 from .log import log_event
 from .rng import BOT, DICE, WALL, stream, uniform
-from .seat import (add_face, add_meld, face_of, hard_now, natural_waits, raw_of, remove_face,
-                   shapes_now, shapes_with, suit_facts)
-from .wall import (WS_DICE1, WS_DICE2, WS_INDICATOR, dead_tiles, draw_head, draw_tail, is_flower,
-                   normal_left, normal_left_after_tail, remaining, setup_wall)
+from .seat import (
+    add_face,
+    add_meld,
+    face_of,
+    hard_now,
+    natural_waits,
+    raw_of,
+    remove_face,
+    shapes_now,
+    shapes_with,
+    suit_facts,
+)
+from .wall import (
+    WS_DICE1,
+    WS_DICE2,
+    WS_INDICATOR,
+    dead_tiles,
+    draw_head,
+    draw_tail,
+    is_flower,
+    normal_left,
+    normal_left_after_tail,
+    remaining,
+    setup_wall,
+)
 
 H_WK = 0          # wild kind, -1 none
 H_SI = 1          # raw kind of the active stand-in, -1 none
@@ -182,7 +306,6 @@ def _current_shanten(s, cnt, keys, F, capx, hs, tabs, buf):
 def _claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H, pw, bp, rs, buf, out):
     """Seat s's claim on face f: out[0:2] = (claim, chi start), claim -1: pass;
     out[2:7] is scratch."""
-    wk = H[H_WK]
     n = P[EP_SEATS]
     c = cnt[s]
     out[0] = -1
@@ -272,7 +395,6 @@ def _self_kong(s, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs
     if not _can_replace(P, W, gone):
         return
     c = cnt[s]
-    wk = H[H_WK]
     faces2 = out[5:7]
     cur = BIG + 1  # the hand's shanten, worked out only if a kong is possible
     greedy = bp[s, BP_KIND] != BOT_RANDOM
@@ -538,7 +660,6 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
     discarder = -1
     win_face = -1
     win_raw = -1
-    robbed = False
     while outcome < 0:
         if need_draw:
             if normal_left(P, W, gone) <= 0:
@@ -585,7 +706,6 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                         discarder = turn
                         win_face = f
                         win_raw = raw
-                        robbed = True
                         break
                 if _do_kong(turn, mtype, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                     outcome = OUT_FOUR_KONGS

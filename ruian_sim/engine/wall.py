@@ -12,14 +12,32 @@ and flower replacements) runs back from the break stack, top tile first.
 ``W`` is the wall state vector (WS_* indices below).
 """
 
-import numpy as np
 
 from ..jit import kernel, kernel_inline
-
-from .layout import (EP_COPIES, EP_DEAD_ODD, EP_DEAD_STACKS, EP_DICE, EP_HAIDI, EP_HEIGHT,
-                     EP_NEXT, EP_SEATS, EP_SIDES, EP_STACKS, EP_THROWS, EP_TILES, EP_TURNED_OUT,
-                     EP_WILD_FIXED, EP_WILD_SOURCE, EV_BREAK, EV_DICE, EV_WILD, N_RAW, WILD_FIXED,
-                     WILD_NEXT, WILD_NONE, WILD_TURNED)
+from .layout import (
+    EP_COPIES,
+    EP_DEAD_ODD,
+    EP_DEAD_STACKS,
+    EP_DICE,
+    EP_HAIDI,
+    EP_HEIGHT,
+    EP_NEXT,
+    EP_SEATS,
+    EP_SIDES,
+    EP_STACKS,
+    EP_THROWS,
+    EP_TILES,
+    EP_TURNED_OUT,
+    EP_WILD_FIXED,
+    EP_WILD_SOURCE,
+    EV_BREAK,
+    EV_DICE,
+    EV_WILD,
+    N_RAW,
+    WILD_FIXED,
+    WILD_NEXT,
+    WILD_TURNED,
+)
 from .log import log_event
 from .rng import DICE, WALL, below
 

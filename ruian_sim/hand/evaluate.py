@@ -18,7 +18,6 @@ from . import kernels as K
 from . import layout as L
 from .spec import hand_params, hand_tables, live_wilds
 
-
 MELD_KINDS = ("chi", "pon", "kong")
 
 

@@ -28,12 +28,40 @@ shanten is ``distance - w - 1``.
 import numpy as np
 
 from ..jit import kernel, kernel_inline
-from .layout import (BIG, GROUP_LEN, GROUP_SEQ, GROUP_START, HS_B, HS_CAP, HS_EIGHT,
-                     HS_HARD_SELF, HS_HARD_THREE, HS_PAIRS, HS_PUNGS, HS_QUAD2, HS_SINGLES,
-                     HS_STANDARD, HS_THREE, HS_THREE_N, M_SLOTS, MODE_SHANTEN, MODE_TABLE, MODE_WIN,
-                     MODE_WIN_LOW,
-                     N_FACES, N_GROUPS, ROW, ROW_SLOTS, SHAPE_EIGHT, SHAPE_PUNGS, SHAPE_STANDARD,
-                     SHAPE_THREE, X_BASE, X_CAPS, X_V)
+from .layout import (
+    BIG,
+    GROUP_LEN,
+    GROUP_SEQ,
+    GROUP_START,
+    HS_B,
+    HS_CAP,
+    HS_EIGHT,
+    HS_HARD_SELF,
+    HS_HARD_THREE,
+    HS_PAIRS,
+    HS_PUNGS,
+    HS_QUAD2,
+    HS_SINGLES,
+    HS_STANDARD,
+    HS_THREE,
+    HS_THREE_N,
+    M_SLOTS,
+    MODE_SHANTEN,
+    MODE_TABLE,
+    MODE_WIN,
+    MODE_WIN_LOW,
+    N_FACES,
+    N_GROUPS,
+    ROW,
+    ROW_SLOTS,
+    SHAPE_EIGHT,
+    SHAPE_PUNGS,
+    SHAPE_STANDARD,
+    SHAPE_THREE,
+    X_BASE,
+    X_CAPS,
+    X_V,
+)
 from .tables import exact_group
 
 _GS = np.array(GROUP_START, np.int64)
@@ -41,7 +69,7 @@ _GL = np.array(GROUP_LEN, np.int64)
 _GQ = np.array(GROUP_SEQ, np.int64)
 GROUP_OF = np.array([g for g in range(N_GROUPS) for _ in range(GROUP_LEN[g])], np.int64)
 
-__all__ = ["ROW_SLOTS", "GROUP_OF"]
+__all__ = ["GROUP_OF", "ROW_SLOTS"]
 
 
 @kernel

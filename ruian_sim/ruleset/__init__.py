@@ -17,7 +17,7 @@ from .model import RuleSet, build, content_hash
 from .source import Source
 from .validate import problems
 
-__all__ = ["RuleSet", "load", "load_with_origins", "builtin_names", "content_hash", "validate_file"]
+__all__ = ["RuleSet", "builtin_names", "content_hash", "load", "load_with_origins", "validate_file"]
 
 
 def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet, Source]:

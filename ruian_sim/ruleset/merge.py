@@ -44,8 +44,7 @@ def _merge_into(out: Source, dst: dict, over: Source, src: dict, path: tuple, sk
             continue
         p = path + (key,)
         if value is None:
-            if key in dst:
-                del dst[key]
+            dst.pop(key, None)
             _drop_marks(out.keys, p)
             _drop_marks(out.values, p)
         elif isinstance(value, dict) and isinstance(dst.get(key), dict):

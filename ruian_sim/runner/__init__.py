@@ -13,7 +13,7 @@ from .executors import Backend, dask, local
 from .plan import Plan
 from .summary import format_table, summary_dict
 
-__all__ = ["Plan", "make_plan", "run_plan", "Interrupted", "format_table"]
+__all__ = ["Interrupted", "Plan", "format_table", "make_plan", "run_plan"]
 
 
 def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,

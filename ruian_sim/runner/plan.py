@@ -62,7 +62,7 @@ class Plan:
         tmp.replace(out / PLAN_FILE)
 
     @classmethod
-    def load(cls, out: Path) -> "Plan":
+    def load(cls, out: Path) -> Plan:
         path = Path(out) / PLAN_FILE
         if not path.is_file():
             raise UserError(f"--resume {out}: no {PLAN_FILE} there (not a run directory)")

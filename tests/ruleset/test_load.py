@@ -3,9 +3,9 @@ import pytest
 from ruian_sim import tiles as T
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import builtin_names, load, load_with_origins
+from ruian_sim.ruleset.merge import root_source
 from ruian_sim.ruleset.model import build
 from ruian_sim.ruleset.source import parse_source
-from ruian_sim.ruleset.merge import root_source
 
 VARIANTS = builtin_names()["variants"]
 
