@@ -22,12 +22,44 @@ turned tile), ``pw[f]`` the key step of face f, ``bp[s]`` bot parameters.
 
 import numpy as np
 
+from ..hand.kernels import (
+    GROUP_OF,
+    ep_distance,
+    ep_face,
+    ep_totals,
+    fold,
+    group_distance,
+    point,
+    table_row,
+    three_distance,
+)
+from ..hand.layout import (
+    BIG,
+    BOT_ROW0,
+    HS_B,
+    HS_EIGHT,
+    HS_M,
+    HS_PUNGS,
+    HS_QUAD2,
+    HS_STANDARD,
+    HS_THREE,
+    M_SLOTS,
+    MODE_TABLE,
+    N_FACES,
+    ROW,
+)
 from ..jit import kernel, kernel_inline
-
-from ..hand.kernels import (GROUP_OF, ep_distance, ep_face, ep_totals, fold, group_distance, point,
-                            table_row, three_distance)
-from ..hand.layout import BIG, BOT_ROW0, M_SLOTS, MODE_TABLE, ROW, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, HS_STANDARD, HS_THREE, N_FACES
-from .layout import BOT_RANDOM, BP_CHASE_HARD, BP_CLAIM, BP_KIND, BP_KONG, EP_COPIES, F_NMELD, F_NTILES, F_W
+from .layout import (
+    BOT_RANDOM,
+    BP_CHASE_HARD,
+    BP_CLAIM,
+    BP_KIND,
+    BP_KONG,
+    EP_COPIES,
+    F_NMELD,
+    F_NTILES,
+    F_W,
+)
 from .rng import BOT, below, uniform
 
 # rows of the work buffer used by greedy_discard, after the hand kernels' own

@@ -6,8 +6,6 @@ shows exactly what the compiled engine did."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from .. import tiles as T
 from . import layout as L
 from .records import per_seat
@@ -176,4 +174,4 @@ def play_text(sim, seed: int, match: int, hand: int, scores=None) -> str | None:
     return format_hand(sim.spec, seed, match, hand, records, events, state, scores)
 
 
-__all__ = ["format_hand", "np", "play_text", "raw_hand"]
+__all__ = ["format_hand", "play_text", "raw_hand"]
