@@ -16,7 +16,7 @@ import numpy as np
 
 from ..hand.kernels import set_tight
 from ..hand.layout import BIG, HS_CAP, HS_CAPW, HS_M
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong, wants_win
 from .layout import (
     BOT_RANDOM,
@@ -224,6 +224,19 @@ def _receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
     return f
 
 
+@kernel_inline
+def _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed):
+    """A tile reaches seat s during the deal: a flower is laid aside and owed a
+    replacement (补花, after the deal), anything else joins the hand."""
+    if is_flower(raw):
+        F[s, F_FLOWERS] += 1
+        vis[raw] += 1
+        log_event(log, EV_FLOWER, s, raw, 0, 0)
+        owed[s] += 1
+    else:
+        add_face(s, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)
+
+
 @kernel
 def _deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, owed):
     n = P[EP_SEATS]
@@ -239,24 +252,12 @@ def _deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, owed):
             for _ in range(take):
                 raw = draw_head(P, W, wall, gone)
                 log_event(log, EV_DEAL, s, raw, 0, 0)
-                if is_flower(raw):
-                    F[s, F_FLOWERS] += 1
-                    vis[raw] += 1
-                    log_event(log, EV_FLOWER, s, raw, 0, 0)
-                    owed[s] += 1
-                else:
-                    add_face(s, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)
+                _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed)
         given += take
     for _ in range(P[EP_DEALER_EXTRA]):
         raw = draw_head(P, W, wall, gone)
         log_event(log, EV_DEAL, dealer, raw, 0, 0)
-        if is_flower(raw):
-            F[dealer, F_FLOWERS] += 1
-            vis[raw] += 1
-            log_event(log, EV_FLOWER, dealer, raw, 0, 0)
-            owed[dealer] += 1
-        else:
-            add_face(dealer, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)
+        _dealt(dealer, raw, P, H, cnt, keys, F, vis, pw, log, owed)
     # 补花: flowers are replaced from the tail in seat order from the dealer
     for i in range(n):
         s = (dealer + i) % n
@@ -264,13 +265,7 @@ def _deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, owed):
             owed[s] -= 1
             raw = _replacement(P, W, wall, gone)
             log_event(log, EV_DRAW, s, raw, 1, 0)
-            if is_flower(raw):
-                F[s, F_FLOWERS] += 1
-                vis[raw] += 1
-                log_event(log, EV_FLOWER, s, raw, 0, 0)
-                owed[s] += 1
-            else:
-                add_face(s, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)
+            _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed)
 
 
 @kernel

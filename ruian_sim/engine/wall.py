@@ -148,25 +148,26 @@ def normal_left_after_tail(P, W, gone):
 
 
 @kernel
+def draw(P, W, wall, gone, from_tail):
+    """The next tile from the head, or from the tail (replacements)."""
+    ptr = WS_TAIL if from_tail else WS_HEAD
+    while True:
+        pos = tail_pos(P, W, W[ptr]) if from_tail else head_pos(P, W, W[ptr])
+        W[ptr] += 1
+        if gone[pos] == 0:
+            gone[pos] = 1
+            W[WS_GONE] += 1
+            return wall[pos]
+
+
+@kernel_inline
 def draw_head(P, W, wall, gone):
-    while True:
-        pos = head_pos(P, W, W[WS_HEAD])
-        W[WS_HEAD] += 1
-        if gone[pos] == 0:
-            gone[pos] = 1
-            W[WS_GONE] += 1
-            return wall[pos]
+    return draw(P, W, wall, gone, False)
 
 
-@kernel
+@kernel_inline
 def draw_tail(P, W, wall, gone):
-    while True:
-        pos = tail_pos(P, W, W[WS_TAIL])
-        W[WS_TAIL] += 1
-        if gone[pos] == 0:
-            gone[pos] = 1
-            W[WS_GONE] += 1
-            return wall[pos]
+    return draw(P, W, wall, gone, True)
 
 
 @kernel
