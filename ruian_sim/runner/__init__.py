@@ -23,6 +23,15 @@ def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int 
                 hands=hands, bots=bots, chunk_matches=chunk_matches, records=records)
 
 
+def warm(plan: Plan) -> None:
+    """Load the simulators in this process (forked workers inherit them)."""
+    from .worker import simulator
+
+    simulator(plan.rules, plan.key, plan.bots)
+    if plan.rules_b is not None:
+        simulator(plan.rules_b, plan.key + "-b", plan.bots)
+
+
 def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backend:
     return dask(scheduler, workers) if name == "dask" else local(workers)
 
@@ -48,6 +57,8 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         check_available()
         on_records = ChunkWriter(out)
     prepare(plan, out, resume)
+    if backend.in_process:
+        warm(plan)
     progress = None
     if not quiet and sys.stderr.isatty():
         from tqdm import tqdm
@@ -55,7 +66,8 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
                         desc=plan.rules_name)
     try:
-        acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records, stop)
+        acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records, stop,
+                            backend.in_process)
     finally:
         if progress:
             progress.close()

@@ -89,7 +89,7 @@ def acc_from(plan: Plan, d: dict):
 
 
 def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=None,
-            on_records=None, stop=None) -> tuple[Accumulator, dict]:
+            on_records=None, stop=None, in_process: bool = False) -> tuple[Accumulator, dict]:
     """Play the plan; returns the merged accumulator and run facts.
 
     ``stop(prefix)``, when given, is asked after every chunk taken into the
@@ -147,7 +147,7 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
             guess = est or plan.chunk_matches * players * 1.3
             wanted = next_index + max(1, math.ceil((plan.hands - prefix_hands - ahead) / guess)) \
                 + sum(1 for i in results if i >= next_index)
-            while len(inflight) < max(2 * workers, 1) and submit_index < max(wanted, next_index + 1):
+            while len(inflight) < workers + 1 and submit_index < max(wanted, next_index + 1):
                 if submit_index not in results and submit_index not in inflight.values():
                     inflight[executor.submit(run_job, job(submit_index))] = submit_index
                 submit_index += 1
@@ -181,8 +181,10 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
         acc = acc + acc_from(plan, results[i]["acc"])
     last = results[index]
     if kept < len(last["hands_per_match"]):
-        # the chunk overshoots: replay it up to the match that reaches the target
-        r = executor.submit(run_job, job(index, kept)).result()
+        # the chunk overshoots: replay it up to the match that reaches the
+        # target (here when this process can: workers may still be busy with
+        # chunks past the target)
+        r = run_job(job(index, kept)) if in_process else executor.submit(run_job, job(index, kept)).result()
         records = r.pop("records", None)
         if records is not None and on_records:
             on_records(-1, records)
