@@ -87,10 +87,11 @@ def test_resume_after_lost_chunks_gives_the_same_answer(cli, tmp_path):
     assert b["run"]["resumed_chunks"] == len(chunks) - len(chunks[1::2])
 
 
-def test_ctrl_c_keeps_finished_chunks_exits_130_and_resumes(tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_finished_chunks_exits_130_and_resumes(tmp_path, workers):
     out = tmp_path / "int"
     cmd = [sys.executable, "-m", "ruian_sim.cli", "run", "--hands", "60000", "--chunk-matches", "100",
-           "--workers", "1", "--quiet", "--out", str(out)]
+           "--workers", workers, "--quiet", "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 120
     while time.time() < deadline and len(list((out / "chunks").glob("chunk-*.json"))) < 3:
