@@ -24,12 +24,13 @@ def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int 
 
 
 def warm(plan: Plan) -> None:
-    """Load the simulators in this process (forked workers inherit them)."""
+    """Compile (or load from numba's cache) and load the tables in this process,
+    by playing one match: forked workers inherit all of it."""
     from .worker import simulator
 
-    simulator(plan.rules, plan.key, plan.bots)
+    simulator(plan.rules, plan.key, plan.bots).play_raw(plan.seed, 0, 1)
     if plan.rules_b is not None:
-        simulator(plan.rules_b, plan.key + "-b", plan.bots)
+        simulator(plan.rules_b, plan.key + "-b", plan.bots).play_raw(plan.seed, 0, 1)
 
 
 def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backend:
