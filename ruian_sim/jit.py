@@ -11,7 +11,35 @@ results).  ``NUMBA_DISABLE_JIT=1`` runs the same code as plain Python.
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
+
 from numba import njit
+from numba.core import config
+
+from .cache import cache_dir
+
+
+def _kernel_cache() -> str | None:
+    """numba's cache, in a directory named by a hash of every kernel source.
+
+    numba checks only a function's own file when it reuses a cached build, so
+    after a change in a module it calls, a stale build could be loaded; a
+    directory per source version rules that out (and keeps builds out of a
+    read-only site-packages).  NUMBA_CACHE_DIR, when set, wins."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return None
+    pkg = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), pkg / "jit.py"]):
+        digest.update(path.name.encode() + path.read_bytes())
+    return str(cache_dir() / "numba" / digest.hexdigest()[:16])
+
+
+_dir = _kernel_cache()
+if _dir:
+    config.CACHE_DIR = _dir
 
 try:
     njit(cache=False, _nrt=False)(lambda: 0)()

@@ -25,21 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
+from ..cache import cache_dir
 from ..jit import allocating, kernel
 from .layout import M_SLOTS, X_CAPS, X_CUR, X_NXT, X_V
 
 TABLE_VERSION = 2
 ROW_BYTES = 16  # rows padded to two 8-byte words (the bots compare rows word by word)
 INF = 255
-
-
-def cache_dir() -> Path:
-    """$RUIAN_SIM_CACHE, else $XDG_CACHE_HOME/ruian-sim, else ~/.cache/ruian-sim."""
-    env = os.environ.get("RUIAN_SIM_CACHE")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "ruian-sim"
 
 
 @kernel
