@@ -222,7 +222,6 @@ def cmd_compare(args) -> int:
         reached = "reached" if half < until[1] else "NOT reached within the budget"
         print(f"--until-ci {until[0]}: half-width {half:.5f} {reached} after {run['hands']:,} hands")
     print(f"wrote {out / 'comparison.json'}")
-    json.dumps(run)  # the file is written; this guards against silent non-JSON values
     return 0
 
 

@@ -33,9 +33,10 @@ import numpy as np
 
 from .engine import layout as L
 from .engine.records import per_seat
+from .hand.layout import SHAPE_NAMES
 from .ruleset import RuleSet
 
-SHAPE_BIT = {"standard": 1, "eight_pairs": 2, "all_pungs": 4, "three_wilds": 8}
+SHAPE_BIT = {name: 1 << i for i, name in enumerate(SHAPE_NAMES)}
 FACT_BIT = {name: 1 << i for i, name in enumerate(L.FACT_NAMES)}
 
 Fact = Callable[[np.ndarray, int, int], np.ndarray]  # (records, seat, seats) -> int array

@@ -48,14 +48,6 @@ def t975(df: int) -> float:
     return _T975[below] + f * (_T975[above] - _T975[below])
 
 
-def match_sums(records: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Sums of ``values`` per match (matches in order of first appearance)."""
-    matches, inverse = np.unique(records["match"], return_inverse=True)
-    out = np.zeros((len(matches),) + values.shape[1:], np.float64)
-    np.add.at(out, inverse, values)
-    return matches, out
-
-
 @dataclass
 class Accumulator:
     """Per-metric match-level moments plus integer histograms; ``+`` merges."""

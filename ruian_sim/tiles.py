@@ -35,10 +35,6 @@ _BASE = {
 }
 _ORDER = SUIT_LETTERS + HONOR_LETTER + FLOWER_LETTER
 
-HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
-HONOR_HANZI = "东南西北白发中"
-FLOWER_HANZI = "春夏秋冬梅兰竹菊"
-SUIT_HANZI = {"m": "万", "p": "筒", "s": "条"}
 
 
 class TileError(ValueError):
@@ -86,16 +82,6 @@ def name(k: int) -> str:
     if not 0 <= k < N_KINDS:
         raise ValueError(f"no tile kind {k}")
     return f"{rank_of(k)}{letter_of(k)}"
-
-
-def hanzi(k: int) -> str:
-    """Chinese name, for transcripts: 五万, 东, 白, 梅."""
-    letter, rank = letter_of(k), rank_of(k)
-    if letter == HONOR_LETTER:
-        return HONOR_HANZI[rank - 1]
-    if letter == FLOWER_LETTER:
-        return FLOWER_HANZI[rank - 1]
-    return "一二三四五六七八九"[rank - 1] + SUIT_HANZI[letter]
 
 
 def parse(text: str) -> list[int]:

@@ -123,19 +123,6 @@ def bot_shanten(c, ky, w, held, nm, chis, capx, hs, tabs, buf):
 
 
 @kernel_inline
-def _near(f, c):
-    if c[f] > 0:
-        return True
-    if f >= 27:
-        return False
-    r = f % 9
-    for d in range(-2, 3):
-        if 0 <= r + d < 9 and c[f + d] > 0:
-            return True
-    return False
-
-
-@kernel_inline
 def unseen_face(f, unseen, wk, si):
     """Unseen natural tiles that play as face f (the stand-in for the wild's face)."""
     if f == wk:

@@ -7,6 +7,7 @@ shows exactly what the compiled engine did."""
 from __future__ import annotations
 
 from .. import tiles as T
+from ..hand.layout import SHAPE_NAMES
 from . import layout as L
 from .records import per_seat
 
@@ -127,7 +128,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
         elif code == L.EV_PENALTY:
             lines.append(f"      跟风: {seat_name(s)} started a run of four {tile(t)} and pays the penalty")
         elif code == L.EV_WIN:
-            shapes = ", ".join(_names(a, ("standard", "eight_pairs", "all_pungs", "three_wilds")))
+            shapes = ", ".join(_names(a, SHAPE_NAMES))
             facts = ", ".join(_names(b, L.FACT_NAMES))
             on = f" on {tile(t)}" if t >= 0 else ""
             lines.append(f"      {seat_name(s)} wins{on}: {shapes}" + (f" ({facts})" if facts else ""))
@@ -155,7 +156,7 @@ def _ending(rec, n: int, wk: int) -> list[str]:
         winners = [s for s in range(n) if int(rec["winners"]) >> s & 1]
         out_lines = []
         for s in winners:
-            shapes = _names(int(rec[f"shapes_{s}"]), ("standard", "eight_pairs", "all_pungs", "three_wilds"))
+            shapes = _names(int(rec[f"shapes_{s}"]), SHAPE_NAMES)
             hard = "hard" if int(rec[f"hard_{s}"]) else "soft"
             facts = _names(int(rec[f"facts_{s}"]), L.FACT_NAMES)
             by = f", discarder {seat_name(int(rec['discarder']))}" if rec["discarder"] >= 0 else ""

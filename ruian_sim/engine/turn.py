@@ -12,9 +12,8 @@ arrays (see ``new_state`` in engine/simulate.py):
   (bots.WORK_ROWS rows) and small scratch arrays;  ``log`` for transcripts.
 """
 
-import numpy as np
 
-from ..hand.kernels import set_tight
+from ..hand.kernels import GROUP_OF, set_tight
 from ..hand.layout import BIG, HS_CAP, HS_CAPW, HS_M
 from ..jit import kernel, kernel_inline
 from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong, wants_win
@@ -144,7 +143,7 @@ from .layout import (
     S_WILDS,
 )
 from .log import log_event
-from .rng import BOT, DICE, WALL, stream, uniform
+from .rng import BOT, DICE, WALL, below, stream, uniform
 from .seat import (
     add_face,
     add_meld,
@@ -329,7 +328,7 @@ def _claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H,
     faces2 = out[5:7]
     if bp[s, BP_KIND] == BOT_RANDOM:
         n_opt = 1 + (1 if kong_ok else 0) + (1 if pon_ok else 0) + n_chi
-        pick = np.int64(np.floor(np.float64(n_opt) * _u(rs, s)))
+        pick = below(rs, BOT + s, n_opt)
         if pick == 0:
             return
         pick -= 1
@@ -375,11 +374,6 @@ def _claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H,
     if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bp, rs, True)):
         out[0] = choice
         out[1] = start
-
-
-@kernel
-def _u(rs, s):
-    return uniform(rs, BOT + s)
 
 
 @kernel
@@ -434,7 +428,7 @@ def _discard_choice(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf,
         return f
     prefer = -1
     last = H[H_LAST_RAW]
-    if bp[s, BP_FOLLOW] > 0 and 27 <= last < 34 and last != H[H_WK]:
+    if bp[s, BP_FOLLOW] > 0 and 0 <= last < N_FACE and GROUP_OF[last] == 3 and last != H[H_WK]:
         f_last = H[H_WK] if last == H[H_SI] else last
         if cnt[s, f_last] == 1 and uniform(rs, BOT + s) < bp[s, BP_FOLLOW]:
             prefer = f_last

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from ..errors import UserError
+from ..runner.summary import MEANS
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
@@ -105,8 +106,6 @@ def run_section(s: dict) -> str:
     return "\n".join(out)
 
 
-MEAN_PREFIX = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
-               "claims_mean", "penalty_rate", "hands_per_match")
 
 
 def _forest(metrics: dict, keys: list[str], title: str) -> str:
@@ -127,8 +126,8 @@ def compare_section(c: dict) -> str:
     metrics = c["metrics"]
     keys = [k for k in sorted(metrics, key=lambda k: (not metrics[k].get("headline"), k))
             if metrics[k]["a"] or metrics[k]["b"]]
-    rates = [k for k in keys if not k.startswith(MEAN_PREFIX)][:22]
-    means = [k for k in keys if k.startswith(MEAN_PREFIX)]
+    rates = [k for k in keys if not k.startswith(MEANS)][:22]
+    means = [k for k in keys if k.startswith(MEANS)]
     rows = "".join(
         f"<tr><td>{'<b>' if metrics[k].get('headline') else ''}{_esc(k)}</td><td>{metrics[k]['a']:.4f}</td>"
         f"<td>{metrics[k]['b']:.4f}</td><td>{metrics[k]['diff']:+.4f}</td>"

@@ -17,7 +17,7 @@ from .model import RuleSet, build, content_hash
 from .source import Source
 from .validate import problems
 
-__all__ = ["RuleSet", "builtin_names", "content_hash", "load", "load_with_origins", "validate_file"]
+__all__ = ["RuleSet", "builtin_names", "content_hash", "load", "load_with_origins"]
 
 
 def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet, Source]:
@@ -33,8 +33,3 @@ def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet
 def load(rules: str | Path = "ruian", variants=()) -> RuleSet:
     """Load built-in rules by name, a file by path, or ``NAME+VARIANT+...``; apply variants."""
     return load_with_origins(rules, variants)[0]
-
-
-def validate_file(path: str | Path) -> RuleSet:
-    """Load one file (with its `extends` chain); raise UserError listing every problem."""
-    return load(str(path) if str(path).endswith((".yaml", ".yml")) or "/" in str(path) else f"./{path}")

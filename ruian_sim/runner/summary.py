@@ -7,9 +7,7 @@ from ..scoring import SHAPE_BIT
 from ..stats import Accumulator
 from .plan import Plan
 
-HEADLINE = ("draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean")
-
-
+# metrics that are means per hand, not fractions (shared with the report)
 MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
          "claims_mean", "penalty_rate", "hands_per_match")
 
