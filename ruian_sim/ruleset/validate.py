@@ -88,7 +88,7 @@ def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[P
     elif v == "maximum":
         msg = f"must be at most {err.validator_value} (got {inst!r})"
     elif v == "pattern":
-        msg = f"{inst!r} is not valid here: {sch.get('description', 'bad format')}"
+        msg = f"{inst!r} is not valid here: {sch.get('x-allowed') or sch.get('description', 'bad format')}"
     elif v == "uniqueItems":
         msg = "items must not repeat"
     elif v in ("minItems", "maxItems"):

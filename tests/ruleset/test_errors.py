@@ -124,3 +124,17 @@ def test_one_bad_file_among_good_ones_exits_two(cli, write):
 def test_bad_cli_argument_exits_two_without_traceback(cli):
     out = cli("validate")
     assert out.returncode == 2 and "Traceback" not in out.stderr and "usage" in out.stderr
+
+
+@pytest.mark.parametrize("name", ["Soft", "my variant", "soft!", "+soft"])
+def test_an_invalid_name_says_what_is_allowed(cli, write, name):
+    f = write("f.yaml", f"extends: ruian\nname: {name!r}\n")
+    (line,) = problems(cli, f)
+    assert "f.yaml:2:7: name: " in line
+    assert "lowercase letters, digits, '-' and '_'" in line
+
+
+def test_a_composed_name_as_written_by_rules_show_is_valid(cli, write):
+    f = write("f.yaml", "extends: ruian\nname: ruian+flowers_2+my-variant\n")
+    out = cli("validate", f)
+    assert out.returncode == 0, out.stderr
