@@ -80,6 +80,43 @@ def read_source(file: str | Path) -> Source:
     return parse_source(text, file)
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _line_above(lines: list[str], n: int) -> int | None:
+    """The 0-based number of the last line with content above line ``n``."""
+    for i in range(n - 1, -1, -1):
+        if lines[i].strip() and not lines[i].lstrip().startswith("#"):
+            return i
+    return None
+
+
+def _syntax_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
+    """A plain-words reading of PyYAML's parser message, for the usual mistakes."""
+    lines = text.splitlines()
+    problem = exc.problem or ""
+    at = exc.problem_mark.line if exc.problem_mark else 0
+    opened = exc.context_mark.line + 1 if exc.context_mark else None
+    if "'\\t'" in problem or "\t" in problem:
+        return "indent with spaces, not tabs"
+    if problem.startswith("mapping values are not allowed"):
+        above = _line_above(lines, at)
+        if at < len(lines) and above is not None and _indent(lines[at]) > _indent(lines[above]):
+            return (f"check the indentation: line {at + 1} is indented more than line {above + 1}, "
+                    f"and a key must line up with the keys above it")
+        return "a value that contains ': ' must be quoted, e.g. title: \"a: b\""
+    if problem.startswith("expected <block end>"):
+        return ("check the indentation: a key must line up with the keys above it, "
+                "or with the section it belongs to")
+    if problem.startswith("could not find expected ':'"):
+        return f"line {opened or at + 1} needs ':' after its key (e.g. wall:)"
+    if problem.startswith(("expected ',' or ']'", "expected ',' or '}'")) and opened:
+        bracket = "[" if "]" in problem else "{"
+        return f"the '{bracket}' opened on line {opened} is not closed"
+    return ""
+
+
 def parse_source(text: str, file: str) -> Source:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -87,7 +124,8 @@ def parse_source(text: str, file: str) -> Source:
         mark = exc.problem_mark or exc.context_mark
         where = _mark(file, mark) if mark else Mark(file, 1, 1)
         what = exc.problem or exc.context or "invalid YAML"
-        raise UserError([Problem(where, "", f"YAML syntax error: {what}")]) from None
+        hint = _syntax_hint(text, exc)
+        raise UserError([Problem(where, "", f"YAML syntax error: {what}" + (f"; {hint}" if hint else ""))]) from None
     except yaml.YAMLError as exc:
         raise UserError([Problem(Mark(file, 1, 1), "", f"YAML error: {exc}")]) from None
     if node is None:

@@ -138,3 +138,31 @@ def test_a_composed_name_as_written_by_rules_show_is_valid(cli, write):
     f = write("f.yaml", "extends: ruian\nname: ruian+flowers_2+my-variant\n")
     out = cli("validate", f)
     assert out.returncode == 0, out.stderr
+
+
+YAML_MISTAKES = [
+    ("key indented too far", "extends: ruian\nwall:\n  dead_stacks: 10\n   haidi_tiles: 4\n",
+     "f.yaml:4:15: YAML syntax error: mapping values are not allowed here; check the indentation: "
+     "line 4 is indented more than line 3, and a key must line up with the keys above it"),
+    ("key indented too little", "extends: ruian\nwall:\n  dead_stacks: 10\n haidi_tiles: 4\n",
+     "f.yaml:4:2: YAML syntax error: expected <block end>, but found '<block mapping start>'; "
+     "check the indentation: a key must line up with the keys above it"),
+    ("colon in a value", "extends: ruian\ntitle: Ruian: my way\n",
+     "f.yaml:2:12: YAML syntax error: mapping values are not allowed here; "
+     "a value that contains ': ' must be quoted"),
+    ("tab", "extends: ruian\nwall:\n\tdead_stacks: 10\n",
+     "f.yaml:3:1: YAML syntax error: found character '\\t' that cannot start any token; "
+     "indent with spaces, not tabs"),
+    ("no colon", "extends: ruian\nwall\n  dead_stacks: 10\n",
+     "YAML syntax error: could not find expected ':'; line 2 needs ':' after its key"),
+    ("open list", "extends: ruian\nclaims:\n  priority: [win, pon\n",
+     "YAML syntax error: expected ',' or ']', but got '<stream end>'; the '[' opened on line 3 is not closed"),
+]
+
+
+@pytest.mark.parametrize("name,text,want", YAML_MISTAKES, ids=[c[0] for c in YAML_MISTAKES])
+def test_a_yaml_mistake_gets_its_line_and_a_plain_hint(cli, tmp_path, name, text, want):
+    f = tmp_path / "f.yaml"
+    f.write_text(text, encoding="utf-8")
+    (line,) = problems(cli, f)
+    assert want in line, line
