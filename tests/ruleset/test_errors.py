@@ -148,7 +148,7 @@ YAML_MISTAKES = [
      "f.yaml:4:2: YAML syntax error: expected <block end>, but found '<block mapping start>'; "
      "check the indentation: a key must line up with the keys above it"),
     ("colon in a value", "extends: ruian\ntitle: Ruian: my way\n",
-     "f.yaml:2:12: YAML syntax error: mapping values are not allowed here; "
+     "f.yaml:2:13: YAML syntax error: mapping values are not allowed here; "
      "a value that contains ': ' must be quoted"),
     ("tab", "extends: ruian\nwall:\n\tdead_stacks: 10\n",
      "f.yaml:3:1: YAML syntax error: found character '\\t' that cannot start any token; "
