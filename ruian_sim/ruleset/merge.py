@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from .source import Source
+from .source import Deletion, Source
 
 
 def _drop_marks(marks: dict, path: tuple) -> None:
@@ -33,7 +33,7 @@ def _strip_nulls(value):
 
 def merge(base: Source, over: Source, skip_keys: tuple[str, ...] = ("extends",)) -> Source:
     """A new Source: ``over`` applied on top of ``base``.  Neither input changes."""
-    out = Source(over.file, copy.deepcopy(base.data), dict(base.keys), dict(base.values))
+    out = Source(over.file, copy.deepcopy(base.data), dict(base.keys), dict(base.values), dict(base.deleted))
     _merge_into(out, out.data, over, over.data, (), skip_keys)
     return out
 
@@ -44,13 +44,17 @@ def _merge_into(out: Source, dst: dict, over: Source, src: dict, path: tuple, sk
             continue
         p = path + (key,)
         if value is None:
-            dst.pop(key, None)
+            _drop_marks(out.deleted, p)
+            if key in dst:
+                # Kept, so that a check that misses the value can blame the null.
+                out.deleted[p] = Deletion(over.values[p], out.values.get(p), dst.pop(key))
             _drop_marks(out.keys, p)
             _drop_marks(out.values, p)
         elif isinstance(value, dict) and isinstance(dst.get(key), dict):
             _merge_into(out, dst[key], over, value, p, skip)
         else:
             dst[key] = _strip_nulls(value)
+            _drop_marks(out.deleted, p)
             _drop_marks(out.keys, p)
             _drop_marks(out.values, p)
             _copy_marks(out.keys, over.keys, p)

@@ -17,14 +17,25 @@ from ..errors import Mark, Problem, UserError, dotted
 Path_ = tuple  # a key path: ("wall", "stacks_per_side") or ("claims", "priority", 2)
 
 
+@dataclass(frozen=True)
+class Deletion:
+    """A ``null`` in a later file that removed a value an earlier file set."""
+
+    mark: Mark  # the null
+    was: Mark | None  # the value it removed
+    value: object
+
+
 @dataclass
 class Source:
-    """One file's data and marks.  ``keys[path]`` marks the key, ``values[path]`` the value."""
+    """One file's data and marks.  ``keys[path]`` marks the key, ``values[path]`` the value,
+    ``deleted[path]`` the null that removed a value (merged sources only)."""
 
     file: str
     data: dict
     keys: dict[Path_, Mark] = field(default_factory=dict)
     values: dict[Path_, Mark] = field(default_factory=dict)
+    deleted: dict[Path_, Deletion] = field(default_factory=dict)
 
 
 def _mark(file: str, m) -> Mark:

@@ -34,9 +34,12 @@ class Where:
         self.files = files or [src.file]
 
     def value(self, path: tuple) -> Mark:
+        """Where ``path`` was set, or deleted by a null; else its nearest parent."""
         while path:
             if path in self.src.values:
                 return self.src.values[path]
+            if path in self.src.deleted:
+                return self.src.deleted[path].mark
             path = path[:-1]
         return self.src.values.get((), Mark(self.src.file, 1, 1))
 
@@ -49,6 +52,37 @@ class Where:
         order = {f: i for i, f in enumerate(self.files)}
         marks = [(p, self.value(p)) for p in paths]
         return max(marks, key=lambda pm: (order.get(pm[1].file, -1), -paths.index(pm[0])))
+
+    def blame(self, paths: tuple[tuple, ...], message: str, cite: tuple[tuple, ...] | None = None) -> Problem:
+        """A problem about values that disagree, put on the one set last (the
+        user's own), naming the values it conflicts with that other files set:
+        ``... (table.seats is 4 at rules/ruian.yaml:20:10)``.  ``cite`` narrows
+        those to the ones worth naming; all of ``paths`` by default."""
+        path, mark = self.latest(*paths)
+        notes = []
+        for p in paths if cite is None else cite:
+            m = self.src.values.get(p)
+            if p == path or m is None or m.file == mark.file:
+                continue
+            notes.append(f"{dotted(p)} is {_plain(_get(self.src.data, p))} at {m}")
+        return Problem(mark, dotted(path), message + (f" ({'; '.join(notes)})" if notes else ""))
+
+
+def _get(data, path: tuple):
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _plain(value) -> str:
+    """A value as the user would write it in YAML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_plain, value)) + "]"
+    if isinstance(value, dict):
+        return "{...}"
+    return str(value)
 
 
 def _type_name(value) -> str:
@@ -74,7 +108,18 @@ def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[P
     if v == "required":
         for key in err.validator_value:
             if isinstance(inst, dict) and key not in inst:
-                yield Problem(where.value(path), dotted(path + (key,)), "missing required key")
+                gone = where.src.deleted.get(path + (key,))
+                if gone is None:
+                    yield Problem(where.value(path), dotted(path + (key,)), "missing required key")
+                    continue
+                choices = sch.get("properties", {}).get(key, {}).get("enum")
+                instead = f"one of: {', '.join(map(_plain, choices))}" if choices else "a value"
+                was = ""
+                if gone.was:
+                    was = (f" (set at {gone.was})" if isinstance(gone.value, dict)
+                           else f" ({gone.was} sets it to {_plain(gone.value)})")
+                yield Problem(gone.mark, dotted(path + (key,)),
+                              f"null cannot delete a required key; give it {instead}{was}")
         return
     mark = where.value(path)
     if v == "type":
@@ -135,6 +180,10 @@ def tile_count(d: dict) -> int:
     return len(tiles_in_play(d)) * d["tiles"]["copies"] + d["tiles"]["flowers"]
 
 
+def wilds_off(d: dict) -> bool:
+    return d["wild"]["source"] == "none"
+
+
 def live_wild_copies(d: dict) -> int:
     w = d["wild"]
     if w["source"] == "none":
@@ -143,23 +192,30 @@ def live_wild_copies(d: dict) -> int:
     return d["tiles"]["copies"] - (1 if turned_is_wild else 0)
 
 
+TABLE, WALL, TILES, DEAL, WILD = ("table",), ("wall",), ("tiles",), ("deal",), ("wild",)
+KINDS = (TILES + ("suits",), TILES + ("honors",))  # what decides the tiles in play
+WALL_SIZE = (WALL + ("sides",), WALL + ("stacks_per_side",), WALL + ("stack_height",))
+
+
+# Each check names every value that takes part, so that `Where.blame` can put
+# the problem on the one the user set and cite the built-in ones it meets.
+
 @check
 def _table(d, where):
     t = d["table"]
+    seats, players, sub = TABLE + ("seats",), TABLE + ("players",), TABLE + ("substitute",)
     if t["seats"] > t["players"]:
-        yield Problem(where.value(("table", "seats")), "table.seats",
-                      f"{t['seats']} seats but only {t['players']} players")
+        yield where.blame((seats, players), f"{t['seats']} seats but only {t['players']} players")
     elif t["players"] > t["seats"] and not (t["substitute"] and t["players"] == t["seats"] + 1):
-        yield Problem(where.value(("table", "players")), "table.players",
-                      f"{t['players']} players at {t['seats']} seats needs substitute: true and "
-                      f"exactly one player more than seats")
+        yield where.blame((players, seats, sub),
+                          f"{t['players']} players at {t['seats']} seats needs substitute: true and "
+                          f"exactly one player more than seats")
     elif t["substitute"] and t["players"] != t["seats"] + 1:
-        yield Problem(where.value(("table", "substitute")), "table.substitute",
-                      "a substitute needs exactly one player more than seats")
+        yield where.blame((sub, players, seats), "a substitute needs exactly one player more than seats")
     if d["wall"]["sides"] != t["seats"]:
-        yield Problem(where.value(("wall", "sides")), "wall.sides",
-                      f"the dice count walls by seat: sides ({d['wall']['sides']}) must equal "
-                      f"seats ({t['seats']})")
+        yield where.blame((WALL + ("sides",), seats),
+                          f"the dice count walls by seat: sides ({d['wall']['sides']}) must equal "
+                          f"seats ({t['seats']})")
 
 
 @check
@@ -168,29 +224,33 @@ def _wall(d, where):
     size, tiles = wall_size(d), tile_count(d)
     if size != tiles:
         kinds = len(tiles_in_play(d))
-        path, mark = where.latest(("wall", "stacks_per_side"), ("wall", "sides"), ("wall", "stack_height"),
-                                  ("tiles", "flowers"), ("tiles", "copies"), ("tiles", "suits"),
-                                  ("tiles", "honors"))
-        yield Problem(mark, dotted(path),
-                      f"the wall holds {w['sides']} × {w['stacks_per_side']} × {w['stack_height']} = "
-                      f"{size} tiles but the tile set has {kinds} kinds × {tl['copies']} + "
-                      f"{tl['flowers']} flowers = {tiles}")
+        counts = (TILES + ("flowers",), TILES + ("copies",), *KINDS)
+        paths = (WALL + ("stacks_per_side",), WALL + ("sides",), WALL + ("stack_height",), *counts)
+        blamed, _ = where.latest(*paths)
+        # Name the other side of the equation: the wall for a tile change, and back.
+        cite = (WALL + ("stacks_per_side",),) if blamed in counts else counts[:2]
+        yield where.blame(paths,
+                          f"the wall holds {w['sides']} × {w['stacks_per_side']} × {w['stack_height']} = "
+                          f"{size} tiles but the tile set has {kinds} kinds × {tl['copies']} + "
+                          f"{tl['flowers']} flowers = {tiles}", cite)
     dead = w["dead_stacks"] * w["stack_height"] + (1 if w["dead_odd_single"] else 0)
+    dead_paths = (WALL + ("dead_stacks",), WALL + ("haidi_tiles",), WALL + ("dead_odd_single",))
     if dead + w["haidi_tiles"] >= size:
-        yield Problem(where.value(("wall", "dead_stacks")), "wall.dead_stacks",
-                      f"dead wall ({dead}) + 海底 tiles ({w['haidi_tiles']}) leave nothing of a "
-                      f"{size}-tile wall")
+        yield where.blame(dead_paths + WALL_SIZE,
+                          f"dead wall ({dead}) + 海底 tiles ({w['haidi_tiles']}) leave nothing of a "
+                          f"{size}-tile wall", dead_paths)
         return
     dl = d["deal"]
     dealt = d["table"]["seats"] * dl["hand_size"] + dl["dealer_extra"]
     turned = 1 if d["wild"]["source"] in ("turned", "next") and d["wild"]["turned_out_of_play"] else 0
     spare = size - dead - w["haidi_tiles"] - turned - dealt
     if spare < 0:
-        path, mark = where.latest(("deal", "hand_size"), ("deal", "dealer_extra"), ("wall", "dead_stacks"),
-                                  ("wall", "haidi_tiles"), ("table", "seats"))
-        yield Problem(mark, dotted(path),
-                      f"the deal needs {dealt} tiles but the wall has only {size - dead - w['haidi_tiles'] - turned} "
-                      f"before the dead wall and 海底")
+        deal_paths = (DEAL + ("hand_size",), DEAL + ("dealer_extra",), TABLE + ("seats",))
+        yield where.blame(deal_paths + dead_paths + WALL_SIZE
+                          + (WILD + ("source",), WILD + ("turned_out_of_play",)),
+                          f"the deal needs {dealt} tiles but the wall has only "
+                          f"{size - dead - w['haidi_tiles'] - turned} before the dead wall and 海底",
+                          deal_paths[:2] + dead_paths[:2])
 
 
 @check
@@ -204,21 +264,26 @@ def _deal(d, where):
                       f"hands of more than {MAX_HAND} tiles (5 melds) are not supported by the "
                       f"compiled lookup tables, got {dl['hand_size']}")
     if dl["chunk"] > dl["hand_size"]:
-        yield Problem(where.value(("deal", "chunk")), "deal.chunk",
-                      f"chunk ({dl['chunk']}) is larger than the hand ({dl['hand_size']})")
+        yield where.blame((DEAL + ("chunk",), DEAL + ("hand_size",)),
+                          f"chunk ({dl['chunk']}) is larger than the hand ({dl['hand_size']})")
+
+
+def _in_play(where, path: tuple, tile: str) -> Problem:
+    return where.blame((path, *KINDS), f"{tile} is not in play", (path,))
 
 
 @check
 def _wild(d, where):
     w = d["wild"]
     play = tiles_in_play(d)
+    source = WILD + ("source",)
     if w["source"] == "fixed":
         if "fixed" not in w:
-            yield Problem(where.value(("wild", "source")), "wild.fixed", "source fixed needs a `fixed` tile")
+            yield where.blame((source, WILD + ("fixed",)), "source fixed needs a `fixed` tile", ())
         elif w["fixed"] not in play:
-            yield Problem(where.value(("wild", "fixed")), "wild.fixed", f"{w['fixed']} is not in play")
+            yield _in_play(where, WILD + ("fixed",), w["fixed"])
     if "stand_in" in w and w["stand_in"] not in play:
-        yield Problem(where.value(("wild", "stand_in")), "wild.stand_in", f"{w['stand_in']} is not in play")
+        yield _in_play(where, WILD + ("stand_in",), w["stand_in"])
     if w["source"] == "next":
         cycles = w.get("next_cycles", [])
         seen: dict[str, int] = {}
@@ -226,27 +291,30 @@ def _wild(d, where):
             for j, t in enumerate(cyc):
                 p = ("wild", "next_cycles", i, j)
                 if t not in play:
-                    yield Problem(where.value(p), dotted(p), f"{t} is not in play")
+                    yield _in_play(where, p, t)
                 elif t in seen:
                     yield Problem(where.value(p), dotted(p), f"{t} is already in cycle {seen[t]}")
                 seen[t] = i
         missing = [h for h in d["tiles"]["honors"] if h not in seen]
         if missing:
-            yield Problem(where.value(("wild", "source")), "wild.next_cycles",
-                          f"source next needs a cycle for every honor; missing {', '.join(missing)}")
+            yield where.blame((source, WILD + ("next_cycles",), TILES + ("honors",)),
+                              f"source next needs a cycle for every honor; missing {', '.join(missing)}",
+                              (source,))
 
 
 @check
 def _shapes(d, where):
     s = d["shapes"]
     if not any(s[k]["enabled"] for k in s):
-        yield Problem(where.value(("shapes",)), "shapes", "no winning shape is enabled")
+        yield where.blame(tuple(("shapes", k, "enabled") for k in s), "no winning shape is enabled", ())
     tw = s["three_wilds"]
     live = live_wild_copies(d)
     if tw["enabled"] and tw["wilds"] > live:
-        yield Problem(where.value(("shapes", "three_wilds", "wilds")), "shapes.three_wilds.wilds",
-                      f"needs {tw['wilds']} wilds but only {live} are in play"
-                      + (" (wild.source is none)" if live == 0 else ""))
+        wilds = ("shapes", "three_wilds", "wilds")
+        yield where.blame((wilds, ("shapes", "three_wilds", "enabled"), WILD + ("source",),
+                           TILES + ("copies",), WILD + ("turned_out_of_play",)),
+                          f"the three_wilds shape needs {tw['wilds']} wilds but only {live} are in play"
+                          + (", since wild.source is none" if wilds_off(d) else ""), (wilds,))
 
 
 @check
@@ -255,7 +323,7 @@ def _aborts(d, where):
     for i, t in enumerate(d["aborts"]["four_winds"]["tiles"]):
         p = ("aborts", "four_winds", "tiles", i)
         if t not in play:
-            yield Problem(where.value(p), dotted(p), f"{t} is not in play")
+            yield _in_play(where, p, t)
 
 
 @check

@@ -36,3 +36,14 @@ def test_inputs_are_not_changed():
 def test_extends_is_not_merged():
     out = root_source(src("extends: ruian\nk: 1\n"))
     assert out.data == {"k": 1}
+
+
+def test_a_null_that_removes_a_value_is_remembered_until_the_value_is_set_again():
+    base = root_source(src("a: {x: 1, y: 2}\n", "base.yaml"))
+    out = merge(base, src("a: {x: null, z: null}\n", "over.yaml"))
+    gone = out.deleted[("a", "x")]
+    assert (gone.mark.file, gone.mark.line, gone.mark.col) == ("over.yaml", 1, 9)
+    assert gone.was.file == "base.yaml" and gone.value == 1
+    assert ("a", "z") not in out.deleted  # it removed nothing
+    again = merge(out, src("a: {x: 3}\n", "last.yaml"))
+    assert again.deleted == {}
