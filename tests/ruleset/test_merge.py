@@ -42,7 +42,7 @@ def test_a_null_that_removes_a_value_is_remembered_until_the_value_is_set_again(
     base = root_source(src("a: {x: 1, y: 2}\n", "base.yaml"))
     out = merge(base, src("a: {x: null, z: null}\n", "over.yaml"))
     gone = out.deleted[("a", "x")]
-    assert (gone.mark.file, gone.mark.line, gone.mark.col) == ("over.yaml", 1, 9)
+    assert (gone.mark.file, gone.mark.line, gone.mark.col) == ("over.yaml", 1, 8)
     assert gone.was.file == "base.yaml" and gone.value == 1
     assert ("a", "z") not in out.deleted  # it removed nothing
     again = merge(out, src("a: {x: 3}\n", "last.yaml"))
