@@ -4,36 +4,59 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Problem, UserError, display_path
+from ..errors import Mark, Problem, UserError, display_path, dotted
 from .locate import looks_like_path, resolve
 from .merge import merge, root_source
 from .source import Source, read_source
 
 
 def chain(file: Path) -> list[Source]:
-    """The layers of ``file``, root first: [ruian, four-winds-draw, my-file]."""
+    """The layers of ``file``, root first: [ruian, four-winds-draw, my-file].
+
+    ``extends:`` takes what ``--rules`` takes - a name, a path, ``ruian+flowers``
+    - or a list of those; each parent's own chain is applied once, in order.
+    """
     layers: list[Source] = []
-    stack: list[Path] = []
-    current: Path | None = file
-    ext_mark = None
-    while current is not None:
-        if current in stack:
-            cycle = " → ".join(display_path(str(p)) for p in stack + [current])
-            raise UserError([Problem(ext_mark, "extends", f"extends cycle: {cycle}")])
-        stack.append(current)
-        src = read_source(current)
-        layers.append(src)
-        parent = src.data.get("extends")
-        if parent is None:
-            current = None
-        elif not isinstance(parent, str) or not parent:
-            raise UserError([Problem(src.values.get(("extends",)), "extends",
-                                     "extends must be a rule name or a relative path")])
-        else:
-            ext_mark = src.values.get(("extends",))
-            current = resolve(parent, current.parent, ext_mark)
-    layers.reverse()
+    _collect(file, [], None, layers)
     return layers
+
+
+def _collect(file: Path, stack: list[Path], ext_mark, layers: list[Source]) -> None:
+    if file in stack:
+        cycle = " → ".join(display_path(str(p)) for p in stack + [file])
+        raise UserError([Problem(ext_mark, "extends", f"extends cycle: {cycle}")])
+    if any(Path(layer.file) == file for layer in layers):
+        return
+    src = read_source(file)
+    for ref, mark in parents(src):
+        _collect(resolve(ref, file.parent, mark), stack + [file], mark, layers)
+    layers.append(src)
+
+
+def parents(src: Source) -> list[tuple[str, object]]:
+    """The references in ``src``'s ``extends:``, each with its mark, in order."""
+    value = src.data.get("extends")
+    if value is None:
+        return []
+    items = [(value, ("extends",))] if isinstance(value, str) else (
+        [(v, ("extends", i)) for i, v in enumerate(value)] if isinstance(value, list) else [(value, ("extends",))])
+    out = []
+    base = Path(src.file).parent
+    for ref, path in items:
+        mark = src.values.get(path)
+        if not isinstance(ref, str) or not ref.strip():
+            raise UserError([Problem(mark, dotted(path),
+                                     "extends must be a rule name (ruian, ruian+flowers), a relative path, "
+                                     "or a list of those")])
+        ref = ref.strip()
+        whole_file = looks_like_path(ref) and (base / ref).is_file()
+        out += [(ref, mark)] if whole_file else [(part.strip(), mark) for part in ref.split("+")]
+    if not items:
+        raise UserError([Problem(src.values.get(("extends",)), "extends",
+                                 "an empty list extends nothing; name the rules, e.g. extends: ruian")])
+    if any(not ref for ref, _ in out):
+        raise UserError([Problem(src.values.get(("extends",)), "extends", f"empty name in {value!r}")])
+    return out
 
 
 def fold(layers: list[Source]) -> Source:
@@ -65,9 +88,15 @@ def compose(rules: str | Path, variants: list[str] | tuple[str, ...] = ()) -> tu
         v_layers = chain(v_file)
         v_files = [Path(layer.file) for layer in v_layers]
         if v_files[0] not in applied:
+            base = display_path(str(applied[0])) if looks_like_path(rules) else rules
+            if len(v_layers) == 1:
+                raise UserError([Problem(Mark(str(v_file), 1, 1), "extends",
+                                         f"a variant needs `extends: {base}` (the rules it changes) "
+                                         f"as its first line; this file has no extends")])
             raise UserError([Problem(None, "--variant",
                                      f"variant {v!r} is built on {display_path(str(v_files[0]))}, "
-                                     f"which is not part of the rules it is applied to")])
+                                     f"which is not part of the rules it is applied to ({base}); "
+                                     f"give it `extends: {base}` or apply it to the rules it extends")])
         for layer, f in zip(v_layers, v_files):
             if f not in applied:
                 layers.append(layer)

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 
 def problems(cli, path):
@@ -59,7 +60,12 @@ CASES = [
     ("not a mapping", "- just\n- a list\n", ["f.yaml:1:1: a rule file must be a mapping"]),
     ("empty", "", ["f.yaml:1:1: the file is empty"]),
     ("no extends, missing sections", "name: lonely\n",
-     ["f.yaml:1:1: aborts: missing required key", "f.yaml:1:1: wall: missing required key"]),
+     ["f.yaml:1:1: extends: no extends, so this must be a complete rule file, but it lacks 14 of the "
+      "15 sections (table, tiles, wall, "]),
+    ("extends an empty list", "extends: []\n", ["f.yaml:1:10: extends: an empty list extends nothing"]),
+    ("extends a number", "extends: [ruian, 5]\n", ["f.yaml:1:18: extends[1]: extends must be a rule name"]),
+    ("extends a bad variant in a spec", "extends: ruian+fowers\n",
+     ["f.yaml:1:10: extends: unknown rules 'fowers'; did you mean 'flowers'?"]),
 ]
 
 
@@ -224,3 +230,35 @@ def test_values_all_set_by_the_user_are_not_cited(cli, write):
     f = write("f.yaml", "extends: ruian\ntable: {players: 3, seats: 4}\nwall: {sides: 4}\n")
     (line,) = problems(cli, f)
     assert line.endswith("f.yaml:2:28: table.seats: 4 seats but only 3 players"), line
+
+
+def test_a_variant_without_extends_says_so_in_one_line(cli, write):
+    f = write("f.yaml", "name: mine\ndealer: {keep_on_draw: true}\n")
+    (line,) = problems(cli, f)
+    assert line.endswith("f.yaml:1:1: extends: no extends, so this must be a complete rule file, but it "
+                         "lacks 13 of the 15 sections (table, tiles, wall, dice, wild, deal, replacement, "
+                         "claims, shapes, hard, aborts, match, scoring); to change only some rules, start "
+                         "the file with `extends: ruian`"), line
+
+
+def test_a_complete_file_missing_one_section_still_names_each_missing_key(cli, write):
+    from ruian_sim.ruleset import load
+
+    full = yaml.safe_load(load("ruian").to_yaml())
+    del full["dice"], full["dealer"]["streak_cap"]
+    f = write("f.yaml", yaml.safe_dump(full, allow_unicode=True))
+    lines = problems(cli, f)
+    assert len(lines) == 2, lines
+    assert "f.yaml:1:1: extends: no extends, so this must be a complete rule file, but it lacks 1 of the " \
+           "15 sections (dice)" in lines[0]
+    assert lines[1].endswith("dealer.streak_cap: missing required key")
+
+
+@pytest.mark.parametrize("rules", ["ruian", "thirteen-tiles"])
+def test_a_variant_without_extends_on_the_command_line_names_what_to_extend(cli, write, rules):
+    f = write("mine.yaml", "dealer: {keep_on_draw: true}\n")
+    out = cli("rules", "show", "--rules", rules, "--variant", f)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    (line,) = out.stderr.strip().splitlines()
+    assert line.endswith(f"mine.yaml:1:1: extends: a variant needs `extends: {rules}` (the rules it changes) "
+                         f"as its first line; this file has no extends"), line

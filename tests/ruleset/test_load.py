@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from ruian_sim import tiles as T
@@ -87,3 +89,19 @@ def test_unknown_variant_names_the_builtins():
     with pytest.raises(UserError) as exc:
         load("ruian", ["fowers"])
     assert "did you mean 'flowers'" in str(exc.value)
+
+
+@pytest.mark.parametrize("extends", ["ruian+flowers+five-players", "[ruian, flowers, five-players]",
+                                     "[ruian+flowers, five-players]", "[flowers, five-players]"])
+def test_extends_takes_what_rules_takes_and_a_list(write, extends):
+    f = write("mine.yaml", f"extends: {extends}\nname: mine\n")
+    r = load(str(f))
+    assert r.hash == load("ruian+flowers+five-players").hash
+    assert [Path(x).stem for x in r.files] == ["ruian", "flowers", "five-players", "mine"]
+
+
+def test_extends_a_file_and_a_variant(write):
+    write("base.yaml", "extends: ruian\ndealer: {streak_cap: 2}\n")
+    f = write("mine.yaml", "extends: base.yaml+flowers\n")
+    r = load(str(f))
+    assert r.dealer.streak_cap == 2 and r.tiles.flowers == 8
