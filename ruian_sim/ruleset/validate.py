@@ -352,15 +352,15 @@ def problems(src: Source, files: list[str] | None = None) -> list[Problem]:
     """All problems of a merged source: schema problems, or if none, semantic ones.
     ``files`` lists the files applied, in order (to blame the latest of disagreeing values)."""
     found = schema_problems(src)
-    if files is not None and len(files) == 1:
-        found = _without_extends(src, found)
+    if files:
+        found = _without_extends(src, files[0], found)
     return found if found else semantic_problems(src, files)
 
 
-def _without_extends(src: Source, found: list[Problem]) -> list[Problem]:
-    """A file with no ``extends:`` must be complete; one that lacks sections is
-    almost always a variant that forgot its ``extends:``.  Say that in one line
-    instead of one line per missing key."""
+def _without_extends(src: Source, root: str, found: list[Problem]) -> list[Problem]:
+    """The file at the root of an ``extends:`` chain must be complete; one that
+    lacks sections is almost always a variant that forgot its ``extends:``.  Say
+    that in one line instead of one line per missing key."""
     required = schema()["required"]
     missing = [k for k in required if k not in src.data]
     if not missing:
@@ -369,7 +369,7 @@ def _without_extends(src: Source, found: list[Problem]) -> list[Problem]:
     kept = [p for p in found
             if p.message != "missing required key" or (not mostly and "." in p.path)]
     lacks = f"lacks {len(missing)} of the {len(required)} sections ({', '.join(missing)})"
-    line = Problem(src.values.get((), Mark(src.file, 1, 1)), "extends",
+    line = Problem(Mark(root, 1, 1), "extends",
                    f"no extends, so this must be a complete rule file, but it {lacks}; "
                    f"to change only some rules, start the file with `extends: ruian`")
     return [line] + kept

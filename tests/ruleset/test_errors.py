@@ -262,3 +262,10 @@ def test_a_variant_without_extends_on_the_command_line_names_what_to_extend(cli,
     (line,) = out.stderr.strip().splitlines()
     assert line.endswith(f"mine.yaml:1:1: extends: a variant needs `extends: {rules}` (the rules it changes) "
                          f"as its first line; this file has no extends"), line
+
+
+def test_a_parent_without_extends_is_named_in_one_line(cli, write):
+    write("parent.yaml", "name: parent\ndealer: {streak_cap: 2}\n")
+    child = write("child.yaml", "extends: parent.yaml\nname: child\n")
+    (line,) = problems(cli, child)
+    assert "parent.yaml:1:1: extends: no extends, so this must be a complete rule file" in line, line
