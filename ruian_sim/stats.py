@@ -171,6 +171,7 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
         cols[f"seat_points_mean.{p}"] = (scored.player_points[:, p], ones)
     rows = np.arange(n_h)
     dpts = scored.seat_points[rows, dealer]
+    cols["win_rate"] = (won, ones)
     cols["dealer_points_mean"] = (dpts, ones)
     cols["nondealer_points_mean"] = (-dpts, np.full(n_h, seats - 1.0))
     fw = np.clip(records["winner"].astype(np.int64), 0, seats - 1)
@@ -187,7 +188,12 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     cols["turns_mean"] = (records["turns"], ones)
     cols["kongs_mean"] = (records["kongs"], ones)
     cols["claims_mean"] = (records["claims"], ones)
-    cols["penalty_rate"] = (per_seat(records, "penalty", seats).sum(axis=1), ones)
+    penalty = per_seat(records, "penalty", seats).sum(axis=1)
+    cols["penalty_rate"] = (penalty, ones)
+    # how often a rule fired, for the rule list of a comparison
+    cols["penalty_hand_rate"] = (penalty != 0, ones)
+    cols["wild_held_win_rate"] = (won & (per_seat(records, "wilds", seats) > 0).any(axis=1), ones)
+    cols["multiple_winners_rate"] = (_popcount(records["winners"].astype(np.int64)) > 1, ones)
     matches, inv = np.unique(records["match"], return_inverse=True)
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for name, (x, n) in cols.items():
@@ -199,6 +205,15 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     hands = np.bincount(inv).astype(float)
     out["hands_per_match"] = (hands, np.ones(len(matches)))
     return matches, out
+
+
+def _popcount(x: np.ndarray) -> np.ndarray:
+    n = np.zeros(len(x), np.int64)
+    x = x.copy()
+    while x.any():
+        n += x & 1
+        x >>= 1
+    return n
 
 
 def ratio_ci(sx, sn, sxx, sxn, snn, b) -> tuple[float, float, float]:
@@ -232,6 +247,8 @@ class PairedAccumulator:
     b: Accumulator
     cross: dict[str, np.ndarray] = field(default_factory=dict)
     mcnemar: dict[str, np.ndarray] = field(default_factory=dict)  # [a only, b only, pairs]
+    # [hands on both sides, same record (deal, play and ending alike), same payments]
+    same: np.ndarray = field(default_factory=lambda: np.zeros(3))
 
     def add(self, ra, sa, rb, sb, seats_a: int, seats_b: int) -> PairedAccumulator:
         ma, ca = metric_columns(ra, sa, seats_a, self.a.players)
@@ -254,12 +271,14 @@ class PairedAccumulator:
             x, y = fa[name][ia], fb[name][ib]
             m = np.array([(x & ~y).sum(), (~x & y).sum(), len(common)], float)
             self.mcnemar[name] = self.mcnemar.get(name, np.zeros(3)) + m
+        self.same = self.same + _same_hands(ra, sa, rb, sb, ia, ib)
         return self
 
     def __add__(self, other: PairedAccumulator) -> PairedAccumulator:
         out = PairedAccumulator(self.a + other.a, self.b + other.b,
                                 {k: v.copy() for k, v in self.cross.items()},
-                                {k: v.copy() for k, v in self.mcnemar.items()})
+                                {k: v.copy() for k, v in self.mcnemar.items()},
+                                self.same + other.same)
         for k, v in other.cross.items():
             out.cross[k] = out.cross.get(k, np.zeros(CROSS)) + v
         for k, v in other.mcnemar.items():
@@ -269,13 +288,15 @@ class PairedAccumulator:
     def to_dict(self) -> dict:
         return {"a": self.a.to_dict(), "b": self.b.to_dict(),
                 "cross": {k: v.tolist() for k, v in self.cross.items()},
-                "mcnemar": {k: v.tolist() for k, v in self.mcnemar.items()}}
+                "mcnemar": {k: v.tolist() for k, v in self.mcnemar.items()},
+                "same": self.same.tolist()}
 
     @classmethod
     def from_dict(cls, d: dict) -> PairedAccumulator:
         return cls(Accumulator.from_dict(d["a"]), Accumulator.from_dict(d["b"]),
                    {k: np.array(v, float) for k, v in d["cross"].items()},
-                   {k: np.array(v, float) for k, v in d["mcnemar"].items()})
+                   {k: np.array(v, float) for k, v in d["mcnemar"].items()},
+                   np.array(d.get("same", [0, 0, 0]), float))
 
     def compare(self, name: str) -> dict:
         """a, b, diff = a - b, its paired 95% CI and p, the unpaired CI beside it."""
@@ -294,6 +315,8 @@ class PairedAccumulator:
         f = B / (B - 1) if B > 1 else math.inf
         var_paired = max(f * (ssa + ssb - 2 * cab), 0.0)
         var_unpaired = f * (ssa + ssb)
+        if var_paired <= 1e-12 * var_unpaired:  # rounding left over from identical sides
+            var_paired = 0.0
         t = t975(int(B) - 1)
         hp, hu = t * math.sqrt(var_paired), t * math.sqrt(var_unpaired)
         se = math.sqrt(var_paired)
@@ -310,6 +333,18 @@ class PairedAccumulator:
         return {"a": float(ra), "b": float(rb), "diff": diff, "ci95": [diff - hp, diff + hp], "p": float(p),
                 "test": test, "unpaired_ci95": [diff - hu, diff + hu],
                 "variance_reduction": float(var_unpaired / var_paired) if var_paired > 0 else None}
+
+
+def _same_hands(ra, sa, rb, sb, ia, ib) -> np.ndarray:
+    """[paired hands, hands whose records match field by field, hands with the same payments]."""
+    n = len(ia)
+    if ra.dtype != rb.dtype or sa.player_points.shape[1] != sb.player_points.shape[1]:
+        return np.array([n, 0, 0], float)
+    rec = np.ones(n, bool)
+    for f in ra.dtype.names:
+        rec &= ra[f][ia] == rb[f][ib]
+    pts = (sa.player_points[ia] == sb.player_points[ib]).all(axis=1)
+    return np.array([n, rec.sum(), (rec & pts).sum()], float)
 
 
 def holm(pvalues: dict[str, float]) -> dict[str, float]:

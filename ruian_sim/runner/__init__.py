@@ -11,7 +11,7 @@ from ..ruleset import load_with_origins
 from .execute import Interrupted, execute, prepare
 from .executors import Backend, dask, local
 from .plan import Plan
-from .summary import format_table, summary_dict
+from .summary import applied_variants, format_table, summary_dict
 
 __all__ = ["Interrupted", "Plan", "format_table", "make_plan", "run_plan"]
 
@@ -19,7 +19,7 @@ __all__ = ["Interrupted", "Plan", "format_table", "make_plan", "run_plan"]
 def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,
               bots: str = "greedy", chunk_matches: int = 1000, records: bool = False) -> Plan:
     rs, merged = load_with_origins(rules, variants)
-    return Plan(rules=dict(merged.data), rules_name=rs.name, variants=tuple(variants), seed=seed,
+    return Plan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files), seed=seed,
                 hands=hands, bots=bots, chunk_matches=chunk_matches, records=records)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..engine.layout import OUTCOME_NAMES
 from ..scoring import SHAPE_BIT
 from ..stats import Accumulator
@@ -10,6 +12,13 @@ from .plan import Plan
 # metrics that are means per hand, not fractions (shared with the report)
 MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
          "claims_mean", "penalty_rate", "hands_per_match")
+
+
+def applied_variants(files) -> tuple[str, ...]:
+    """The variants applied on top of the base rules, however they were given (``ruian+a+b``,
+    ``--variant a``, or a file that extends ruian): every layer of the merged chain after its
+    root, named by file stem (a built-in variant's stem is its name)."""
+    return tuple(Path(f).stem for f in list(files)[1:])
 
 
 def _ci(acc: Accumulator, name: str) -> tuple[float, list[float]]:
