@@ -1,6 +1,7 @@
 """`ruian-sim compare` and `ruian-sim report`."""
 
 import json
+import re
 
 import pytest
 
@@ -26,6 +27,101 @@ def test_compare_four_winds_draw_pairs_the_hands(cli, tmp_path):
     unpaired = d["unpaired_ci95"][1] - d["unpaired_ci95"][0]
     assert paired < unpaired / 5  # most luck cancels between paired hands
     assert c["metrics"]["outcome_four_winds_draw"]["b"] > 0
+    # the rule that differs, with how often it fired on each side, beside the figures it touches
+    (rule,) = c["rules_changed"]
+    assert (rule["key"], rule["a"], rule["b"]) == ("aborts.four_winds.action", "none", "draw")
+    (fired,) = rule["fired"]
+    assert fired["metric"] == "outcome_four_winds_draw" and fired["a"] == 0
+    assert fired["b"] == round(c["metrics"]["outcome_four_winds_draw"]["b"] * c["hands_b"]) > 0
+    assert "draw_rate" in rule["touches"] and "outcome_four_winds_draw" in rule["touches"]
+    assert not any("identical" in w for w in c["warnings"])
+    assert "[1] aborts.four_winds.action: none → draw" in done.stdout
+    assert f"outcome_four_winds_draw 0 / {fired['b']} hands" in done.stdout
+
+
+def _row(stdout: str, metric: str) -> str:
+    (line,) = [ln for ln in stdout.splitlines() if ln[1:].startswith(metric + " ")]
+    return line
+
+
+def test_compare_that_finds_nothing_says_why(cli, tmp_path):
+    """Plain greedy bots never open with four same winds: the variant cannot fire, both sides
+    play identical hands, and the output must say so rather than print a wall of zeros."""
+    out = tmp_path / "nothing"
+    done = cli("compare", "ruian", "ruian+four-winds-draw", "--hands", "2000", "--workers", "1", "--quiet",
+               "--out", out)
+    assert done.returncode == 0, done.stderr
+    c = json.loads((out / "comparison.json").read_text())
+    assert c["identical"]["paired_hands"] == c["identical"]["same_records"] == c["identical"]["same_payments"]
+    assert c["identical"]["paired_hands"] >= 2000
+    assert any(w.startswith("A and B played identical hands") for w in c["warnings"])
+    assert any("aborts.four_winds.action" in w and "never fired" in w for w in c["warnings"])
+    assert "warning: A and B played identical hands" in done.stdout
+    # the variant's own outcome is in the table even though it is 0 on both sides, tagged with the rule
+    row = _row(done.stdout, "outcome_four_winds_draw")
+    assert row.split()[1:3] == ["0.0000", "0.0000"] and row.rstrip().endswith("1")
+    assert "fired A / B: outcome_four_winds_draw 0 / 0 hands" in done.stdout
+
+
+def test_compare_of_a_scoring_variant_says_play_was_identical(cli, tmp_path):
+    out = tmp_path / "scoring"
+    done = cli("compare", "ruian", "ruian+caishen-money", "--hands", "1500", "--workers", "1", "--quiet",
+               "--out", out)
+    assert done.returncode == 0, done.stderr
+    c = json.loads((out / "comparison.json").read_text())
+    ident = c["identical"]
+    assert ident["same_records"] == ident["paired_hands"] > ident["same_payments"]
+    assert any("only scoring differs" in w for w in c["warnings"])
+    (rule,) = c["rules_changed"]
+    assert rule["key"] == "scoring.wild_money.amount" and (rule["a"], rule["b"]) == (0, 1)
+    assert rule["fired"][0]["a"] == rule["fired"][0]["b"] > 0
+
+
+def test_compare_table_is_aligned_and_explains_pairing_gain(cli, tmp_path):
+    done = cli("compare", "ruian", "ruian+caishen-money", "--hands", "1500", "--workers", "1", "--quiet",
+               "--out", tmp_path / "t")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("metric "))
+    table = lines[head:]
+    table = table[:next(i for i, ln in enumerate(table) if ln.startswith("* headline"))]
+    assert "pairing gain" in table[0] and "var÷" not in done.stdout
+    assert any(ln.startswith("pairing gain = unpaired variance ÷ paired variance") for ln in lines)
+    # every column starts at the same place on every row, even after the longest metric name
+    assert any("multiplier_entry_three_wilds_in_shape" in ln for ln in table)
+    ci_col = table[0].index("paired 95% CI")
+    for ln in table[1:]:
+        assert ln[ci_col] == "[", ln
+    # no ratio is printed as a 16-digit number; identical sides are named
+    assert not re.search(r"\d{7,}", done.stdout)
+    assert "identical" in _row(done.stdout, "draw_rate")
+
+
+@pytest.mark.parametrize("vr, unpaired, want", [
+    (4517674764555812.0, [-1, 1], "≥1,000×"), (1000.0, [-1, 1], "≥1,000×"), (3.14159, [-1, 1], "3.1×"),
+    (None, [-0.02, 0.02], "identical"), (None, [0.0, 0.0], "-")])
+def test_pairing_gain_is_capped_and_named(vr, unpaired, want):
+    from ruian_sim.runner.compare import pairing_gain
+
+    assert pairing_gain({"variance_reduction": vr, "unpaired_ci95": unpaired}) == want
+
+
+def test_rule_diff_lists_both_values_and_multiplier_entries_by_name():
+    from ruian_sim.ruleset import load
+    from ruian_sim.runner.compare import rule_diff
+
+    a = load("ruian").as_dict()
+    b = load("ruian+four-winds-penalty").as_dict()
+    diff = {d["key"]: (d["a"], d["b"]) for d in rule_diff(a, b)}
+    assert diff == {"aborts.four_winds.action": ("none", "penalty"),
+                    "aborts.four_winds.tiles": (["1z", "2z", "3z", "4z"], [f"{i}z" for i in range(1, 8)]),
+                    "aborts.four_winds.window": ("opening", "any")}
+    b["scoring"]["multiplier"]["table"][1]["value"] = 3
+    b["scoring"]["multiplier"]["table"].pop()
+    diff = {d["key"]: (d["a"], d["b"]) for d in rule_diff(a, b)}
+    assert diff["scoring.multiplier.table.hard"] == ({"value": 2, "when": {"hard": True}},
+                                                     {"value": 3, "when": {"hard": True}})
+    assert diff["scoring.multiplier.table.all_pungs"][1] is None
 
 
 def test_compare_with_itself_is_exactly_zero(cli, tmp_path):
