@@ -20,7 +20,10 @@ def _version() -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse already exits 2 with a usage line on bad arguments; keep that."""
+    """Bad arguments: one line on stderr (where to look for usage), exit 2."""
+
+    def error(self, message: str):
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (usage: {self.prog} --help)\n")
 
 
 def add_rules_args(p: argparse.ArgumentParser) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from . import tiles as T
 from .errors import UserError
@@ -28,7 +29,7 @@ def register(sub, add_rules_args) -> None:
                        description="Plays match M from its first hand up to hand K (the deal and "
                                    "the dealer's streak depend on the hands before) and prints hand K.")
     add_rules_args(p)
-    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    add_seed_arg(p)
     p.add_argument("--match", type=_nonneg, default=0, metavar="M", help="match index (default 0)")
     p.add_argument("--hand", type=_nonneg, default=0, metavar="K", help="hand in the match (default 0)")
     add_bots_arg(p)
@@ -63,7 +64,7 @@ def register(sub, add_rules_args) -> None:
                                    "section; writes OUT/session.json.")
     add_rules_args(p)
     add_session_args(p)
-    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    add_seed_arg(p)
     add_bots_arg(p)
     p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
     p.set_defaults(func=cmd_session)
@@ -71,6 +72,38 @@ def register(sub, add_rules_args) -> None:
     p = sub.add_parser("report", help="write DIR/report.html from a run, comparison or session in DIR")
     p.add_argument("dir", metavar="DIR")
     p.set_defaults(func=cmd_report)
+
+
+SEED_MAX = 2**64 - 1
+
+
+def _seed(text: str) -> int:
+    import argparse
+
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= v <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be 0 .. 2**64-1 ({SEED_MAX}), got {v}")
+    return v
+
+
+def add_seed_arg(p) -> None:
+    p.add_argument("--seed", type=_seed, default=1, metavar="S",
+                   help=f"root seed, a whole number 0 .. 2**64-1 ({SEED_MAX}) (default 1)")
+
+
+def out_dir(text: str) -> Path:
+    """--out DIR: a directory, or a path where one can be made (checked before any work)."""
+    out = Path(text)
+    for p in (out, *out.parents):
+        if p.exists():
+            if not p.is_dir():
+                what = "--out" if p == out else f"--out {text}:"
+                raise UserError(f"{what} {p} is an existing file, not a directory; choose a directory")
+            break
+    return out
 
 
 def _nonneg(text: str) -> int:
@@ -94,16 +127,19 @@ def add_bots_arg(p) -> None:
 def _positive(text: str) -> int:
     import argparse
 
-    v = _nonneg(text)
-    if v == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {v}")
     return v
 
 
 def add_run_args(p) -> None:
     p.add_argument("--hands", type=_positive, default=10_000, metavar="N",
                    help="play whole matches until at least N hands (default 10000)")
-    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    add_seed_arg(p)
     add_bots_arg(p)
     p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
     p.add_argument("--workers", type=_positive, default=None, metavar="N",
@@ -120,8 +156,6 @@ def add_run_args(p) -> None:
 
 
 def cmd_run(args) -> int:
-    from pathlib import Path
-
     from .engine.bots_spec import parse_bots
     from .runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan
 
@@ -129,7 +163,7 @@ def cmd_run(args) -> int:
         out = Path(args.resume)
         plan = Plan.load(out)
     else:
-        out = Path(args.out)
+        out = out_dir(args.out)
         plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
                          records=bool(args.records))
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
@@ -166,8 +200,6 @@ def _until(text: str | None):
 
 def cmd_compare(args) -> int:
     import json
-    from pathlib import Path
-
     from .engine.bots_spec import parse_bots
     from .runner import Interrupted, Plan, backend_for, run_plan
     from .runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
@@ -180,7 +212,7 @@ def cmd_compare(args) -> int:
             raise UserError(f"--resume {out}: that directory holds a run, not a comparison")
         until = _until(plan.extra.get("until_ci")) or until
     else:
-        out = Path(args.out)
+        out = out_dir(args.out)
         budget = (args.max_hands or 20 * args.hands) if until else 0
         plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots, args.chunk_matches, budget)
         if until:
@@ -296,12 +328,11 @@ def load_timing(path: str | None) -> dict | None:
 
 def cmd_session(args) -> int:
     import json
-    from pathlib import Path
-
     from .engine.bots_spec import parse_bots
     from .ruleset import load
     from .session import run_sessions, session_summary, timing_of
 
+    out = out_dir(args.out)
     rules = load(args.rules, args.variant)
     parse_bots(args.bots, rules.table.players)
     kind, size, limits = session_kind(args)
@@ -309,7 +340,6 @@ def cmd_session(args) -> int:
     timing = timing_of(rules, override)
     results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
     summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
-    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     tmp = out / "session.json.tmp"
     tmp.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
