@@ -99,8 +99,9 @@ def format_table(s: dict) -> str:
     for name, v in s["outcomes"].items():
         if v or name in ("self_draw", "discard_win", "exhaustive_draw"):
             lines.append(f"  {name:22s} {_pct(v)}   {_range(ci['outcomes'][name])}")
+    notes = {"draw_rate": "  no winner: exhaustive + abortive draws", "hard_rate": "  of wins"}
     for name in ("draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate"):
-        lines.append(f"  {name:22s} {_pct(s[name])}   {_range(ci[name])}")
+        lines.append(f"  {name:22s} {_pct(s[name])}   {_range(ci[name])}{notes.get(name, '')}")
     for name, v in s["shapes"].items():
         lines.append(f"  shape {name:16s} {_pct(v)}   {_range(ci['shapes'][name])}  of wins")
     for k, v in s["multipliers"].items():
