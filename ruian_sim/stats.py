@@ -186,6 +186,7 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     for i, nm in enumerate(scored.entry_names):
         cols[f"multiplier_entries.{nm}"] = (won & (scored.entry == i), wins)
     cols["turns_mean"] = (records["turns"], ones)
+    cols["flowers_mean"] = (per_seat(records, "flowers", seats).sum(axis=1), ones)
     cols["kongs_mean"] = (records["kongs"], ones)
     cols["claims_mean"] = (records["claims"], ones)
     penalty = per_seat(records, "penalty", seats).sum(axis=1)

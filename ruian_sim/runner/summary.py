@@ -28,6 +28,27 @@ def _ci(acc: Accumulator, name: str) -> tuple[float, list[float]]:
     return v, [lo, hi]
 
 
+def clock(acc: Accumulator, rules) -> dict | None:
+    """Expected table time per hand: the rules' timing means times this run's mean actions per
+    hand (the same phases as the SimPy clock in ``session``; ``ruian-sim session`` adds intervals)."""
+    from ..errors import UserError
+    from ..session import timing_of
+
+    try:
+        t = {a: d.mean() for a, d in timing_of(rules).items()}
+    except UserError:
+        return None
+    mean = {k: acc.estimate(k)[0] for k in ("turns_mean", "claims_mean", "kongs_mean", "flowers_mean",
+                                            "win_rate")}
+    draws = max(mean["turns_mean"] - mean["claims_mean"], 0.0) + mean["kongs_mean"] + mean["flowers_mean"]
+    sec = (t["shuffle"] + t["dice"] + t["deal"] + t["settle"] + t["draw"] * draws
+           + (t["discard"] + t["claim_window"]) * mean["turns_mean"] + t["claim"] * mean["claims_mean"]
+           + t["kong"] * mean["kongs_mean"] + t["win"] * mean["win_rate"])
+    return {"seconds_per_hand": sec, "hands_per_hour": 3600 / sec if sec > 0 else None,
+            "source": "expected time per hand from the rules' timing section (mean of each action) and this "
+                      "run's mean draws, discards, claims, kongs and wins per hand"}
+
+
 def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> dict:
     rules = plan.ruleset
     players = acc.players
@@ -61,6 +82,7 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
             out["multipliers"][v], ci["multipliers"][v] = _ci(acc, k)
     out["turns_mean"], ci["turns_mean"] = _ci(acc, "turns_mean")
     out["hands_per_second"] = (acc.hands / wall_seconds) if wall_seconds else None
+    out["clock"] = clock(acc, rules) if acc.hands else None
     extra: dict = {}
     for name in ("dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean",
                  "penalty_rate", "hands_per_match"):
