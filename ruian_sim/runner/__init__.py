@@ -59,7 +59,11 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         on_records = ChunkWriter(out)
     prepare(plan, out, resume)
     if backend.in_process:
-        warm(plan)
+        try:
+            warm(plan)
+        except KeyboardInterrupt:
+            raise Interrupted(f"interrupted before any hand was played; resume with: ruian-sim "
+                              f"{'compare' if plan.paired else 'run'} --resume {out}") from None
     progress = None
     if not quiet and sys.stderr.isatty():
         from tqdm import tqdm

@@ -44,6 +44,14 @@ class SerialExecutor(Executor):
         return f
 
 
+def _stop_now(executor: Executor) -> None:
+    """Ctrl-C: end local workers now rather than let their chunks finish (a
+    chunk can take many seconds; unfinished ones are played again on --resume)."""
+    for proc in list((getattr(executor, "_processes", None) or {}).values()):
+        proc.terminate()
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
 def _chunk_path(out: Path, index: int) -> Path:
     return out / CHUNKS / f"chunk-{index:06d}.json"
 
@@ -171,7 +179,7 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
     except KeyboardInterrupt:
         for f in inflight:
             f.cancel()
-        executor.shutdown(wait=False, cancel_futures=True)
+        _stop_now(executor)
         raise Interrupted(_partial(out, plan, results)) from None
     for f in inflight:
         f.cancel()
@@ -184,7 +192,11 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
         # the chunk overshoots: replay it up to the match that reaches the
         # target (here when this process can: workers may still be busy with
         # chunks past the target)
-        r = run_job(job(index, kept)) if in_process else executor.submit(run_job, job(index, kept)).result()
+        try:
+            r = run_job(job(index, kept)) if in_process else executor.submit(run_job, job(index, kept)).result()
+        except KeyboardInterrupt:
+            _stop_now(executor)
+            raise Interrupted(_partial(out, plan, results)) from None
         records = r.pop("records", None)
         if records is not None and on_records:
             on_records(-1, records)
