@@ -25,6 +25,18 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (usage: {self.prog} --help)\n")
 
+    def format_help(self) -> str:
+        if callable(self.epilog):  # an epilog that needs the engine's names is made on demand
+            self.epilog = self.epilog()
+        return super().format_help()
+
+
+def examples(*lines: str, lazy=None) -> dict:
+    """add_parser keywords for an "examples:" epilog, shown as written."""
+    text = "examples:\n" + "\n".join(f"  {line}" for line in lines)
+    return {"epilog": (lambda: text + lazy()) if lazy else text,
+            "formatter_class": argparse.RawDescriptionHelpFormatter}
+
 
 def add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="ruian", metavar="R",
@@ -39,16 +51,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("validate", help="check rule files; one line per problem on stderr")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p = sub.add_parser("validate", help="check rule files; one line per problem on stderr",
+                       description="Exit 0 when every file is valid; otherwise exit 2 and one line per "
+                                   "problem on stderr: FILE:LINE:COL: key.path: message.",
+                       **examples("ruian-sim validate my-rules.yaml",
+                                  "ruian-sim validate ruian ruian+flowers+five-players"))
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a rule file (YAML), or a built-in name or NAME+VARIANT+... to check")
     p.set_defaults(func=_cmd_validate)
 
-    p = sub.add_parser("rules", help="list or show rule sets")
+    p = sub.add_parser("rules", help="list or show rule sets",
+                       **examples("ruian-sim rules list", "ruian-sim rules show --variant flowers --origins"))
     rsub = p.add_subparsers(dest="rules_command", metavar="ACTION", parser_class=_Parser)
     rsub.required = True
-    q = rsub.add_parser("list", help="built-in rules and variants")
+    q = rsub.add_parser("list", help="built-in rules and variants", **examples("ruian-sim rules list"))
     q.set_defaults(func=_cmd_rules_list)
-    q = rsub.add_parser("show", help="print the effective merged rules as YAML")
+    q = rsub.add_parser("show", help="print the effective merged rules as YAML",
+                        **examples("ruian-sim rules show",
+                                   "ruian-sim rules show --variant flowers --origins",
+                                   "ruian-sim rules show --rules ruian+five-players+kong-payments"))
     add_rules_args(q)
     q.add_argument("--origins", action="store_true", help="mark which file and line set each value")
     q.set_defaults(func=_cmd_rules_show)

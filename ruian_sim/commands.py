@@ -11,13 +11,27 @@ import sys
 from pathlib import Path
 
 from . import tiles as T
+from .cli import examples
 from .errors import UserError
+
+TILE_NOTATION = """Tile notation (tenhou style): digits then a suit letter, 123m = 1m 2m 3m.
+  1m-9m  characters 万        1p-9p  dots 筒        1s-9s  bamboo 条
+  1z-7z  honors: 1z East 东, 2z South 南, 3z West 西, 4z North 北,
+                 5z White 白, 6z Green 发, 7z Red 中
+  1f-8f  flowers (only in rules with flowers)
+0 is not a tile.  The hand is concealed: 16 or 17 tiles for the default rules
+(the hand size comes from the rules)."""
 
 
 def register(sub, add_rules_args) -> None:
     """Add the simulation subcommands to the `ruian-sim` parser."""
     p = sub.add_parser("hand", help="evaluate concealed hands: win, shapes, hard, shanten, waits",
-                       description="One JSON object per hand on stdout.")
+                       description="One JSON object per hand on stdout: hand, win, shapes, hard, "
+                                   "shanten (-1 complete, 0 ready), waits.\n\n" + TILE_NOTATION,
+                       **examples("ruian-sim hand --wild 9s 123456789m123456p1z",
+                                  "ruian-sim hand --wild 5m 123456789m123456p11z",
+                                  "printf '123456789m123456p1z\\n123m456p789s1122z33z5z\\n' | "
+                                  "ruian-sim hand --wild 5p -"))
     add_rules_args(p)
     p.add_argument("--wild", metavar="TILE",
                    help="the wild's kind, e.g. 5m (required when the rules have a wild; 'none' for none)")
@@ -27,7 +41,12 @@ def register(sub, add_rules_args) -> None:
 
     p = sub.add_parser("play", help="print one hand as a readable transcript",
                        description="Plays match M from its first hand up to hand K (the deal and "
-                                   "the dealer's streak depend on the hands before) and prints hand K.")
+                                   "the dealer's streak depend on the hands before) and prints hand K, "
+                                   "ending with each seat's points and the scoring table entry that "
+                                   "set them.",
+                       **examples("ruian-sim play --seed 1 --match 0 --hand 0",
+                                  "ruian-sim play --variant flowers --seed 17 --match 0 --hand 5",
+                                  "ruian-sim play --bots greedy,random,greedy,greedy --seed 3 --hand 2"))
     add_rules_args(p)
     add_seed_arg(p)
     p.add_argument("--match", type=_nonneg, default=0, metavar="M", help="match index (default 0)")
@@ -38,7 +57,13 @@ def register(sub, add_rules_args) -> None:
     p = sub.add_parser("run", help="play many hands and write summary statistics",
                        description="Plays whole matches until at least --hands hands, scores them and "
                                    "writes OUT/summary.json; prints a table.  Ctrl-C keeps finished "
-                                   "chunks; --resume OUT finishes the run.")
+                                   "chunks; --resume OUT finishes the run.",
+                       **examples("ruian-sim run --hands 100000 --out out",
+                                  "ruian-sim run --hands 100000 --variant four-winds-draw "
+                                  "--bots greedy:follow=1 --out out/fw",
+                                  "ruian-sim run --resume out/fw            # after Ctrl-C (exit 130)",
+                                  "ruian-sim run --hands 20000 --rules ruian+flowers --records hands.parquet "
+                                  "--out out/flowers"))
     add_rules_args(p)
     add_run_args(p)
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted run in DIR (its saved plan is used)")
@@ -46,9 +71,16 @@ def register(sub, add_rules_args) -> None:
 
     p = sub.add_parser("compare", help="play two rule sets on the same seeds; paired differences with CIs",
                        description="A and B are rule specs: a built-in name, a file, or NAME+VARIANT[+...]. "
-                                   "Writes OUT/comparison.json and prints a table.")
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+                                   "Writes OUT/comparison.json and prints a table.",
+                       **examples("ruian-sim compare ruian ruian+four-winds-draw --hands 200000 "
+                                  "--bots greedy:follow=1 --out out/cmp",
+                                  "ruian-sim compare ruian ruian+draw-keeps-dealer "
+                                  "--until-ci dealer_kept_rate=0.002 --max-hands 400000 --out out/keep",
+                                  "ruian-sim compare ruian ./my-rules.yaml --hands 50000 --out out/mine",
+                                  "ruian-sim compare ruian ruian+five-players --hands 20000 --sessions 300 "
+                                  "--rounds 4 --out out/five-vs-four", lazy=_metrics_help))
+    p.add_argument("a", metavar="A", help="the first rule set: a built-in name, a file, or NAME+VARIANT+...")
+    p.add_argument("b", metavar="B", help="the second rule set, played on the same seeds as A")
     add_run_args(p)
     p.add_argument("--until-ci", metavar="METRIC=HALFWIDTH",
                    help="keep adding chunks until METRIC's paired CI half-width is below HALFWIDTH "
@@ -61,7 +93,11 @@ def register(sub, add_rules_args) -> None:
 
     p = sub.add_parser("session", help="a table's clock (SimPy): session length, hands per hour and per round",
                        description="Plays sessions of a table and times them with the rules' `timing` "
-                                   "section; writes OUT/session.json.")
+                                   "section; writes OUT/session.json.",
+                       **examples("ruian-sim session --sessions 500 --rounds 4 --out out/session",
+                                  "ruian-sim session --variant five-players --minutes 240 --sessions 200 "
+                                  "--out out/five",
+                                  "ruian-sim session --session-hands 16 --sessions 300 --out out/sixteen"))
     add_rules_args(p)
     add_session_args(p)
     add_seed_arg(p)
@@ -69,8 +105,11 @@ def register(sub, add_rules_args) -> None:
     p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
     p.set_defaults(func=cmd_session)
 
-    p = sub.add_parser("report", help="write DIR/report.html from a run, comparison or session in DIR")
-    p.add_argument("dir", metavar="DIR")
+    p = sub.add_parser("report", help="write DIR/report.html from a run, comparison or session in DIR",
+                       **examples("ruian-sim report out/cmp       # after ruian-sim compare ... --out out/cmp",
+                                  "ruian-sim report out           # after ruian-sim run ... --out out"))
+    p.add_argument("dir", metavar="DIR",
+                   help="the --out directory of a finished run, compare or session")
     p.set_defaults(func=cmd_report)
 
 
@@ -119,9 +158,16 @@ def _nonneg(text: str) -> int:
 
 
 def add_bots_arg(p) -> None:
+    from .engine.bots_spec import KINDS, PARAMS
+
+    params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {d:g})" for k, (_, d, lo, hi) in PARAMS.items())
     p.add_argument("--bots", default="greedy", metavar="B[,B...]",
-                   help="bot per player, e.g. greedy,greedy,random,greedy or "
-                        "greedy:claim=0.5:chase_hard=20 (one entry applies to all; default greedy)")
+                   help=f"bot per player, e.g. greedy,greedy,random,greedy or "
+                        f"greedy:claim=0.5:chase_hard=20 (one entry applies to all; default greedy). "
+                        f"Bots: {', '.join(KINDS)}. Parameters, after colons: {params}: claim = chance "
+                        f"of making a useful claim, chase_hard = pass a soft discard win while more "
+                        f"than N draws remain, kong = declare kongs (1) or not (0), follow = chance "
+                        f"of following (跟风) an honor discard")
 
 
 def _positive(text: str) -> int:
@@ -200,6 +246,7 @@ def _until(text: str | None):
 
 def cmd_compare(args) -> int:
     import json
+
     from .engine.bots_spec import parse_bots
     from .runner import Interrupted, Plan, backend_for, run_plan
     from .runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
@@ -224,8 +271,7 @@ def cmd_compare(args) -> int:
         name, width = until
         internal = {public_name(k): k for k in _known_metrics(plan)}
         if name not in internal:
-            raise UserError(f"--until-ci: unknown metric {name!r} (for example: draw_rate, "
-                            f"dealer_kept_rate, seat_points_mean_0)")
+            raise UserError(f"--until-ci: unknown metric {name!r} (choose from: {', '.join(internal)})")
         key, min_hands = internal[name], plan.extra.get("min_hands", 0)
 
         def stop(prefix):
@@ -272,11 +318,23 @@ def _compare_sessions(args, plan) -> dict:
     return {**sides, "metrics": compare_sessions(results["a"], results["b"])}
 
 
-def _known_metrics(plan) -> list[str]:
+def _metrics_help() -> str:
+    """The metric names --until-ci accepts (P: a seat, 0 .. players - 1)."""
+    import textwrap
+
+    from .runner.compare import public_name
+
+    names = ", ".join(public_name(k) for k in _known_metrics(None, players=1)).replace("_0", "_P")
+    return ("\n\n--until-ci METRIC is one of (P is a seat, 0 .. players-1):\n"
+            + textwrap.fill(names, 96, initial_indent="  ", subsequent_indent="  "))
+
+
+def _known_metrics(plan, players: int | None = None) -> list[str]:
     from .engine.layout import OUTCOME_NAMES
     from .scoring import SHAPE_BIT
 
-    players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
+    if players is None:
+        players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
     names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
              "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
     names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in SHAPE_BIT]
@@ -328,6 +386,7 @@ def load_timing(path: str | None) -> dict | None:
 
 def cmd_session(args) -> int:
     import json
+
     from .engine.bots_spec import parse_bots
     from .ruleset import load
     from .session import run_sessions, session_summary, timing_of
