@@ -11,14 +11,19 @@ import json
 from pathlib import Path
 
 from ..errors import UserError
+from ..runner.compare import pairing_gain, shown_metrics
 from ..runner.summary import MEANS
+from . import analyst
+from .analyst import plain
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em} h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:1em 0;font-size:.92em} td,th{padding:.25em .6em;text-align:right}
 th{background:#f2f2f2} td:first-child,th:first-child{text-align:left} .note{color:#555;font-size:.92em}
-img{max-width:100%}
+img{max-width:100%} code{font-size:.95em} .warn{background:#fff4d6;border-left:4px solid #e0a800;padding:.5em .8em}
+.summary{background:#f6f8fb;border:1px solid #dde3ea;padding:.2em 1em;margin:1em 0}
+table.diff td{text-align:left;vertical-align:top} .touch{font-size:.85em;color:#555;max-width:18em}
 """
 
 
@@ -47,9 +52,9 @@ def _bars(labels, values, cis, title, ylabel, percent=True):
     vals = [v * k for v in values]
     err = [[(v - c[0]) * k for v, c in zip(values, cis)], [(c[1] - v) * k for v, c in zip(values, cis)]]
     ax.bar(range(len(vals)), vals, yerr=err, capsize=4, color="#4c78a8")
-    ax.set_xticks(range(len(vals)), labels, rotation=20, ha="right")
-    ax.set_title(title)
-    ax.set_ylabel(ylabel)
+    ax.set_xticks(range(len(vals)), [plain(x) for x in labels], rotation=20, ha="right")
+    ax.set_title(plain(title))
+    ax.set_ylabel(plain(ylabel))
     ax.axhline(0, color="#888", lw=0.8)
     return _png(fig)
 
@@ -62,13 +67,13 @@ def _pct(x) -> str:
     return f"{100 * x:.2f}%"
 
 
-def run_section(s: dict) -> str:
+def run_section(s: dict, session: dict | None = None) -> str:
     ci = s["ci95"]
     out = [f"<h2>Run: {_esc(s['rules']['name'])}</h2>",
            f"<p>{s['hands']:,} hands in {s['matches']:,} matches, seed {s['seed']}, bots "
            f"{_esc(', '.join(dict.fromkeys(s['bots'])))}; rules hash <code>{_esc(s['rules']['hash'])}</code>. "
            f"Every figure has a 95% confidence interval that treats the match as the independent unit "
-           f"(hands in a match share the dealer's streak).</p>"]
+           f"(hands in a match share the dealer's streak).</p>", analyst.point_html(s), analyst.per_hour_html(s, session)]
     names = [n for n, v in s["outcomes"].items() if v > 0]
     out.append(_bars([n.replace("_", " ") for n in names], [s["outcomes"][n] for n in names],
                      [ci["outcomes"][n] for n in names], "How hands end", "% of hands"))
@@ -103,6 +108,7 @@ def run_section(s: dict) -> str:
     if mult:
         out.append(_bars([f"×{m}" for m in mult], [s["multipliers"][m] for m in mult],
                          [ci["multipliers"][m] for m in mult], "Hand multipliers", "% of wins"))
+    out.append(analyst.entries_html(s))
     return "\n".join(out)
 
 
@@ -117,15 +123,14 @@ def _forest(metrics: dict, keys: list[str], title: str) -> str:
         ax.plot(m["ci95"], [i + 0.15] * 2, color="#e45756", lw=3)
         ax.plot([m["diff"]], [i], "ko", ms=3)
     ax.axvline(0, color="#444", lw=0.8)
-    ax.set_yticks(range(len(keys)), list(reversed(keys)))
-    ax.set_title(title)
+    ax.set_yticks(range(len(keys)), [plain(k) for k in reversed(keys)])
+    ax.set_title(plain(title))
     return _png(fig)
 
 
 def compare_section(c: dict) -> str:
     metrics = c["metrics"]
-    keys = [k for k in sorted(metrics, key=lambda k: (not metrics[k].get("headline"), k))
-            if metrics[k]["a"] or metrics[k]["b"]]
+    keys = shown_metrics(c)
     rates = [k for k in keys if not k.startswith(MEANS)][:22]
     means = [k for k in keys if k.startswith(MEANS)]
     rows = "".join(
@@ -133,19 +138,24 @@ def compare_section(c: dict) -> str:
         f"<td>{metrics[k]['b']:.4f}</td><td>{metrics[k]['diff']:+.4f}</td>"
         f"<td>[{metrics[k]['ci95'][0]:+.4f}, {metrics[k]['ci95'][1]:+.4f}]</td>"
         f"<td>{metrics[k].get('p_holm', metrics[k]['p']):.3g}</td>"
-        f"<td>[{metrics[k]['unpaired_ci95'][0]:+.4f}, {metrics[k]['unpaired_ci95'][1]:+.4f}]</td></tr>"
+        f"<td>[{metrics[k]['unpaired_ci95'][0]:+.4f}, {metrics[k]['unpaired_ci95'][1]:+.4f}]</td>"
+        f"<td>{_esc(pairing_gain(metrics[k]))}</td></tr>"
         for k in keys)
     plots = [_forest(metrics, rates, "Rates: A − B, paired 95% CI (red) and unpaired (grey)")]
     if means:
         plots.append(_forest(metrics, means, "Per-hand means: A − B, paired 95% CI (red) and unpaired (grey)"))
     return "\n".join([
         f"<h2>Comparison: {_esc(c['a']['name'])} (A) vs {_esc(c['b']['name'])} (B)</h2>",
+        analyst.compare_top(c), "<h2>Every figure</h2>",
         f"<p>{c['hands']:,} hands on each side, played on the same seeds: hand k of match m sees the "
         f"same wall under both rules, so most luck cancels in the difference. The paired interval "
         f"(red) is the one to read; the grey one is what two independent runs would give. "
         f"Headline metrics (bold) carry Holm-adjusted p-values.</p>", *plots,
         "<table><tr><th>metric</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th>"
-        f"<th>unpaired 95% CI</th></tr>{rows}</table>",
+        f"<th>unpaired 95% CI</th><th>pairing gain</th></tr>{rows}</table>",
+        "<p class='note'>Pairing gain: the unpaired variance of A − B divided by the paired one, i.e. how many "
+        "times more hands two independent runs would need for the same interval (capped at ≥1,000×; "
+        "'identical': every paired difference is 0).</p>",
         *([_session_compare(c["session"])] if "session" in c else []),
         *(run_section(c[side]).replace("<h2>Run:", f"<h2>{label}:", 1)
           for side, label in (("a_summary", "A"), ("b_summary", "B")) if side in c)])
@@ -167,15 +177,18 @@ def build(directory: Path) -> Path:
     directory = Path(directory)
     parts = []
     found = False
-    for name, section in (("summary.json", run_section), ("comparison.json", compare_section),
-                          ("session.json", session_section)):
+    loaded = {}
+    for name in ("summary.json", "comparison.json", "session.json"):
         p = directory / name
         if p.is_file():
             try:
-                data = json.loads(p.read_text(encoding="utf-8"))
+                loaded[name] = json.loads(p.read_text(encoding="utf-8"))
             except ValueError as exc:
                 raise UserError(f"{p}: not valid JSON ({exc})") from None
-            parts.append(section(data))
+    for name, section in (("summary.json", lambda s: run_section(s, loaded.get("session.json"))),
+                          ("comparison.json", compare_section), ("session.json", session_section)):
+        if name in loaded:
+            parts.append(section(loaded[name]))
             found = True
     if not found:
         raise UserError(f"report {directory}: no summary.json, comparison.json or session.json there "

@@ -83,6 +83,10 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     out["turns_mean"], ci["turns_mean"] = _ci(acc, "turns_mean")
     out["hands_per_second"] = (acc.hands / wall_seconds) if wall_seconds else None
     out["clock"] = clock(acc, rules) if acc.hands else None
+    sc = rules.scoring
+    out["scoring"] = {"base": {"dealer": list(sc["base"]["dealer"]), "other": sc["base"]["other"]},
+                      "payers": sc["payers"],
+                      "multiplier_table": {str(e["name"]): e["value"] for e in sc["multiplier"]["table"]}}
     extra: dict = {}
     for name in ("dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean",
                  "penalty_rate", "hands_per_match"):

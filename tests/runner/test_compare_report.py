@@ -184,3 +184,55 @@ def test_dask_local_cluster_gives_the_local_answer(cli, tmp_path):
         s.pop("run")
         s["extra"].pop("cpu_seconds")
     assert sa == sb
+
+
+def test_report_opens_with_what_an_analyst_reads_first(cli, tmp_path):
+    """Rule diff, a few sentences with CIs, what a point is, points per hour and the scoring table item
+    by item, all before the first plot; self-contained; no Chinese drawn inside a plot."""
+    pytest.importorskip("matplotlib")
+    import warnings
+
+    from ruian_sim.report import build
+    from ruian_sim.report.analyst import plain
+
+    out = tmp_path / "cmp"
+    done = cli("compare", "ruian", "ruian+four-winds-draw", "--hands", "2500", "--bots", "greedy:follow=1",
+               "--workers", "1", "--quiet", "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert cli("report", out).returncode == 0
+    page = (out / "report.html").read_text()
+    top = page[:page.index("data:image/png")]
+    for want in ("In brief", "What the rules change", "<code>aborts.four_winds.action</code>", "<code>none</code>",
+                 "<code>draw</code>", "What a point is", "base units", "Points per hour", "hands per hour",
+                 "Scoring table, item by item", "hard_eight_pairs", "95% CI"):
+        assert want in top, want
+    c = json.loads((out / "comparison.json").read_text())
+    fired = c["rules_changed"][0]["fired"][0]["b"]
+    assert f"in 0 hands under A and {fired:,} under B" in top
+    assert "pairing gain" in page and "var÷" not in page
+    # self-contained: nothing fetched from elsewhere
+    assert not re.search(r"""(src|href)=["']?(https?:|//|file:)""", page) and "<link" not in page
+    # no Chinese inside images: labels are stripped of wide characters before plotting
+    assert plain("硬八对 hard_eight_pairs") == "hard_eight_pairs" and plain("瑞安麻将") == "?"
+    c["a"]["name"] = "瑞安麻将"
+    c["metrics"]["multiplier_entry_硬八对"] = c["metrics"]["multiplier_entry_hard_eight_pairs"]
+    c["a_summary"]["outcomes"]["四同风"] = 0.01
+    c["a_summary"]["ci95"]["outcomes"]["四同风"] = [0.0, 0.02]
+    (out / "comparison.json").write_text(json.dumps(c, ensure_ascii=False))
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        build(out)
+    assert not [w for w in seen if "Glyph" in str(w.message)]
+    assert "multiplier_entry_硬八对" in (out / "report.html").read_text()  # Chinese stays in the HTML text
+
+
+def test_run_report_has_points_per_hour_and_entries(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "run"
+    assert cli("run", "--hands", "1500", "--workers", "1", "--quiet", "--out", out).returncode == 0
+    s = json.loads((out / "summary.json").read_text())
+    assert 3 < s["clock"]["hands_per_hour"] < 30
+    assert cli("report", out).returncode == 0
+    page = (out / "report.html").read_text()
+    assert "What a point is" in page and f"{s['clock']['hands_per_hour']:.2f} hands per hour" in page
+    assert "how often each entry applied" in page
