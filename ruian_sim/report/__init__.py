@@ -23,7 +23,7 @@ table{border-collapse:collapse;margin:1em 0;font-size:.92em} td,th{padding:.25em
 th{background:#f2f2f2} td:first-child,th:first-child{text-align:left} .note{color:#555;font-size:.92em}
 img{max-width:100%} code{font-size:.95em} .warn{background:#fff4d6;border-left:4px solid #e0a800;padding:.5em .8em}
 .summary{background:#f6f8fb;border:1px solid #dde3ea;padding:.2em 1em;margin:1em 0}
-table.diff td{text-align:left;vertical-align:top} .touch{font-size:.85em;color:#555;max-width:18em}
+table.diff td,table.diff th{text-align:left;vertical-align:top} .touch{font-size:.85em;color:#555;max-width:18em}
 """
 
 

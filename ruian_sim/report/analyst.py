@@ -100,7 +100,9 @@ def findings(c: dict) -> list[str]:
         out.append("No headline figure moved beyond its 95% interval: every paired interval of A − B "
                    "contains 0.")
     pts = {k: x for k, x in m.items() if k.startswith("seat_points_mean_")}
-    if pts:
+    if pts and all(x["diff"] == 0 and x["ci95"] == [0.0, 0.0] for x in pts.values()):
+        out.append("No player's points per hand changed, not even by rounding.")
+    elif pts:
         name, big = max(pts.items(), key=lambda kv: abs(kv[1]["diff"]))
         out.append(f"The largest change in a player's points per hand is {name} "
                    f"({big['diff']:+.3f} base units, 95% CI {big['ci95'][0]:+.3f} to {big['ci95'][1]:+.3f}).")

@@ -124,7 +124,7 @@ def _count(acc, metric: str) -> int:
     if metric == "hands":
         return acc.hands
     m = acc.moments.get(metric)
-    return int(round(m[0])) if m is not None else 0
+    return round(float(m[0])) if m is not None else 0
 
 
 def rules_changed(acc: PairedAccumulator, rules_a: dict, rules_b: dict, metrics: list[str]) -> list[dict]:
