@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import tiles as T
@@ -79,8 +81,9 @@ def register(sub, add_rules_args) -> None:
                                   "ruian-sim compare ruian ./my-rules.yaml --hands 50000 --out out/mine",
                                   "ruian-sim compare ruian ruian+five-players --hands 20000 --sessions 300 "
                                   "--rounds 4 --out out/five-vs-four", lazy=_metrics_help))
-    p.add_argument("a", metavar="A", help="the first rule set: a built-in name, a file, or NAME+VARIANT+...")
-    p.add_argument("b", metavar="B", help="the second rule set, played on the same seeds as A")
+    p.add_argument("a", metavar="A", nargs="?",
+                   help="the first rule set: a built-in name, a file, or NAME+VARIANT+... (not with --resume)")
+    p.add_argument("b", metavar="B", nargs="?", help="the second rule set, played on the same seeds as A")
     add_run_args(p)
     p.add_argument("--until-ci", metavar="METRIC=HALFWIDTH",
                    help="keep adding chunks until METRIC's paired CI half-width is below HALFWIDTH "
@@ -114,6 +117,31 @@ def register(sub, add_rules_args) -> None:
 
 
 SEED_MAX = 2**64 - 1
+COMPILE_MINUTES = 3  # the engine's first compile on a 2-core machine
+
+
+@contextmanager
+def compile_notice():
+    """One line on stderr before the engine's first compile, and its time after."""
+    from .engine.match import play_matches
+    from .jit import is_cached
+
+    if is_cached(play_matches):
+        yield
+        return
+    print(f"ruian-sim: compiling the engine (once, about {COMPILE_MINUTES} minutes) …", file=sys.stderr,
+          flush=True)
+    t = time.perf_counter()
+    yield
+    print(f"ruian-sim: compiling the engine: done in {time.perf_counter() - t:.0f} s", file=sys.stderr,
+          flush=True)
+
+
+def _reused_note(summary: dict, out: Path) -> None:
+    run = summary["run"]
+    if run["resumed_chunks"] and summary.get("hands_per_second") is None:
+        print(f"ruian-sim: all {run['chunks']} chunks were already played in {out}; nothing new was played "
+              f"(no speed to report)", file=sys.stderr)
 
 
 def _seed(text: str) -> int:
@@ -203,7 +231,7 @@ def add_run_args(p) -> None:
 
 def cmd_run(args) -> int:
     from .engine.bots_spec import parse_bots
-    from .runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan
+    from .runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan, warm
 
     if args.resume:
         out = Path(args.resume)
@@ -219,6 +247,9 @@ def cmd_run(args) -> int:
         out / "records.parquet" if (args.resume and plan.records) else None)
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
+        if backend.in_process:
+            with compile_notice():
+                warm(plan)
         summary = run_plan(plan, out, backend, quiet=args.quiet, resume=bool(args.resume),
                            records_file=records)
     except Interrupted as exc:
@@ -226,6 +257,7 @@ def cmd_run(args) -> int:
         return 130
     finally:
         backend.close()
+    _reused_note(summary, out)
     sys.stdout.write(format_table(summary))
     print(f"wrote {out / 'summary.json'}" + (f" and {records}" if records else ""))
     return 0
@@ -248,7 +280,7 @@ def cmd_compare(args) -> int:
     import json
 
     from .engine.bots_spec import parse_bots
-    from .runner import Interrupted, Plan, backend_for, run_plan
+    from .runner import Interrupted, Plan, backend_for, run_plan, warm
     from .runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
 
     until = _until(args.until_ci)
@@ -259,6 +291,8 @@ def cmd_compare(args) -> int:
             raise UserError(f"--resume {out}: that directory holds a run, not a comparison")
         until = _until(plan.extra.get("until_ci")) or until
     else:
+        if not (args.a and args.b):
+            raise UserError("compare: give two rule sets A and B (or --resume DIR)")
         out = out_dir(args.out)
         budget = (args.max_hands or 20 * args.hands) if until else 0
         plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots, args.chunk_matches, budget)
@@ -282,6 +316,9 @@ def cmd_compare(args) -> int:
 
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
+        if backend.in_process:
+            with compile_notice():
+                warm(plan)
         run = run_plan(plan, out, backend, quiet=args.quiet, resume=bool(args.resume), stop=stop,
                        builder=comparison_dict, filename="comparison.json")
     except Interrupted as exc:
@@ -289,6 +326,7 @@ def cmd_compare(args) -> int:
         return 130
     finally:
         backend.close()
+    _reused_note(run, out)
     if args.sessions:
         run["session"] = _compare_sessions(args, plan)
         (out / "comparison.json").write_text(json.dumps(run, indent=1, ensure_ascii=False) + "\n",
@@ -397,6 +435,10 @@ def cmd_session(args) -> int:
     kind, size, limits = session_kind(args)
     override = load_timing(args.timing)
     timing = timing_of(rules, override)
+    with compile_notice():
+        from .engine.simulate import Simulator
+
+        Simulator(rules, args.bots).play_raw(args.seed, 0, 1)
     results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
     summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
     out.mkdir(parents=True, exist_ok=True)
@@ -438,12 +480,31 @@ def cmd_play(args) -> int:
 
     rules = load(args.rules, args.variant)
     sim = Simulator(rules, args.bots)
-    text = play_text(sim, args.seed, args.match, args.hand)
+    with compile_notice():
+        text = play_text(sim, args.seed, args.match, args.hand, settle=lambda rec: settlement(rec, rules))
     if text is None:
         raise UserError(f"--hand {args.hand}: match {args.match} ends before that hand "
                         f"(try a smaller --hand)")
     sys.stdout.write(text)
     return 0
+
+
+def settlement(rec, rules):
+    """One hand's points per seat and each winner's scoring table entry."""
+    from .engine import layout as L
+    from .engine.transcript import Settlement
+    from .scoring import multipliers, score
+
+    n = rules.table.seats
+    scored = score(rec, rules)
+    mult, entry = multipliers(rec, rules.scoring, n)
+    entries = []
+    if int(rec["outcome"][0]) in L.WIN_OUTCOMES:
+        for s in range(n):
+            if int(rec["winners"][0]) >> s & 1:
+                e = int(entry[0, s])
+                entries.append((s, scored.entry_names[e] if e >= 0 else "", int(mult[0, s])))
+    return Settlement([int(v) for v in scored.seat_points[0]], entries)
 
 
 def _parse_wild(text: str | None, rules) -> int | None:

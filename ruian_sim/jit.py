@@ -61,3 +61,14 @@ def kernel_inline(fn):
 def allocating(fn):
     """A compiled, cached function that may allocate (table generation)."""
     return njit(cache=True)(fn)
+
+
+def is_cached(dispatcher) -> bool:
+    """Whether numba's cache holds a build of this kernel (False: its first
+    call compiles, which takes minutes for the engine).  True when unsure."""
+    if config.DISABLE_JIT:
+        return True
+    try:
+        return os.path.exists(dispatcher._cache._cache_file._index_path)
+    except AttributeError:  # numba's internals moved: say nothing rather than something wrong
+        return True

@@ -6,12 +6,23 @@ shows exactly what the compiled engine did."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import tiles as T
 from ..hand.layout import SHAPE_NAMES
 from . import layout as L
 from .records import per_seat
 
 WINDS = ("East", "South", "West", "North", "Fifth")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """What a hand paid, worked out above the engine (by scoring): points per
+    seat, and for each winner the scoring table entry that set its multiplier."""
+
+    points: list[int]                    # per seat; they sum to zero
+    entries: list[tuple[int, str, int]]  # (winner seat, table entry name or "", multiplier)
 
 
 def seat_name(s: int) -> str:
@@ -46,7 +57,7 @@ def meld_text(mtype: int, face: int, wk: int, si: int) -> str:
 
 
 def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
-                scores: list[int] | None = None) -> str:
+                settlement: Settlement | None = None) -> str:
     rules = spec.rules
     rec = records[hand]
     n = spec.seats
@@ -145,9 +156,21 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
         fl = f" | flowers: {int(F[s, L.F_FLOWERS])}" if F[s, L.F_FLOWERS] else ""
         wild = f" | wilds held: {int(F[s, L.F_W])}" if F[s, L.F_W] else ""
         lines.append(f"  {seat_name(s)}: {conc}{extra}{fl}{wild}")
-    if scores is not None:
-        lines.append("Scores: " + ", ".join(f"player {p}: {v:+d}" for p, v in enumerate(scores)))
+    if settlement is not None:
+        lines += _settlement_lines(settlement, players)
     return "\n".join(lines) + "\n"
+
+
+def _settlement_lines(st: Settlement, players) -> list[str]:
+    out = ["Scores:"]
+    for s, name, mult in st.entries:
+        entry = f"scoring table entry {name!r}" if name else "no scoring table entry (multiplier 1)"
+        out.append(f"  {seat_name(s)} wins: {entry}, multiplier ×{mult}")
+    if not st.entries:
+        out.append("  no winner: no scoring table entry applies")
+    for s, v in enumerate(st.points):
+        out.append(f"  {seat_name(s)} (player {int(players[s])}): {v:+d}")
+    return out
 
 
 def _ending(rec, n: int, wk: int) -> list[str]:
@@ -167,12 +190,15 @@ def _ending(rec, n: int, wk: int) -> list[str]:
             f"{int(rec['wall_left'])} normal draws were left"]
 
 
-def play_text(sim, seed: int, match: int, hand: int, scores=None) -> str | None:
+def play_text(sim, seed: int, match: int, hand: int, settle=None) -> str | None:
+    """The transcript of one hand; ``settle(record)``, when given, returns the
+    hand's Settlement (scoring sits above the engine, so it is passed in)."""
     got = sim.replay(seed, match, hand)
     if got is None:
         return None
     records, events, state = got
-    return format_hand(sim.spec, seed, match, hand, records, events, state, scores)
+    settlement = settle(records[hand:hand + 1]) if settle else None
+    return format_hand(sim.spec, seed, match, hand, records, events, state, settlement)
 
 
-__all__ = ["format_hand", "play_text", "raw_hand"]
+__all__ = ["Settlement", "format_hand", "play_text", "raw_hand"]

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from ..ruleset import load_with_origins
-from .execute import Interrupted, execute, prepare
+from .execute import CHUNKS, Interrupted, execute, prepare
 from .executors import Backend, dask, local
-from .plan import Plan
+from .plan import PLAN_FILE, Plan
 from .summary import applied_variants, format_table, summary_dict
 
 __all__ = ["Interrupted", "Plan", "format_table", "make_plan", "run_plan"]
@@ -31,6 +31,17 @@ def warm(plan: Plan) -> None:
     simulator(plan.rules, plan.key, plan.bots).play_raw(plan.seed, 0, 1)
     if plan.rules_b is not None:
         simulator(plan.rules_b, plan.key + "-b", plan.bots).play_raw(plan.seed, 0, 1)
+
+
+def _discard(out: Path, made_dir: bool) -> None:
+    """Remove what a failed new run wrote: its plan, chunks, and OUT if it made it."""
+    import shutil
+
+    (out / PLAN_FILE).unlink(missing_ok=True)
+    shutil.rmtree(out / CHUNKS, ignore_errors=True)
+    (out / "summary.partial.json").unlink(missing_ok=True)
+    if made_dir:
+        shutil.rmtree(out, ignore_errors=True)
 
 
 def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backend:
@@ -57,6 +68,8 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
 
         check_available()
         on_records = ChunkWriter(out)
+    made_dir = not out.exists()
+    new_run = not resume and not (out / PLAN_FILE).exists()
     prepare(plan, out, resume)
     if backend.in_process:
         try:
@@ -64,6 +77,10 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         except KeyboardInterrupt:
             raise Interrupted(f"interrupted before any hand was played; resume with: ruian-sim "
                               f"{'compare' if plan.paired else 'run'} --resume {out}") from None
+        except Exception:
+            if new_run:
+                _discard(out, made_dir)
+            raise
     progress = None
     if not quiet and sys.stderr.isatty():
         from tqdm import tqdm
@@ -73,12 +90,20 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
     try:
         acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records, stop,
                             backend.in_process)
+    except Exception:
+        if new_run:
+            _discard(out, made_dir)  # a run that failed leaves nothing behind
+        raise
     finally:
         if progress:
             progress.close()
         if own_backend:
             backend.close()
     summary = (builder or summary_dict)(acc, plan, info["wall_seconds"])
+    if summary.get("hands_per_second") and summary.get("hands"):
+        # a rate over the hands played now, not over chunks reused from an earlier run
+        rate = summary["hands_per_second"] * info["played_hands"] / summary["hands"]
+        summary["hands_per_second"] = rate or None
     summary["run"] = {"chunks": info["chunks"], "resumed_chunks": info["resumed_chunks"],
                       "workers": backend.workers, "backend": backend.label}
     if records_file is not None:

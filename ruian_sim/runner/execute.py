@@ -203,7 +203,8 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
         last = r
     acc = acc + acc_from(plan, last["acc"])
     wall = time.perf_counter() - t0
-    return acc, {"chunks": index + 1, "final_chunk": index, "final_partial": kept < len(
+    played = sum(sum(r["hands_per_match"]) for i, r in results.items() if i not in done and i <= index)
+    return acc, {"played_hands": played, "chunks": index + 1, "final_chunk": index, "final_partial": kept < len(
         results[index]["hands_per_match"]), "wall_seconds": wall, "resumed_chunks": len(done)}
 
 
