@@ -48,7 +48,8 @@ def add_rules_args(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ruian-sim", description="Simulate 瑞安麻将 (Ruian mahjong) from YAML rules.")
     parser.add_argument("--version", action="version", version=f"ruian-sim {_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                                help="one of the commands below; COMMAND --help shows its examples")
     sub.required = True
 
     p = sub.add_parser("validate", help="check rule files; one line per problem on stderr",
@@ -62,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="list or show rule sets",
                        **examples("ruian-sim rules list", "ruian-sim rules show --variant flowers --origins"))
-    rsub = p.add_subparsers(dest="rules_command", metavar="ACTION", parser_class=_Parser)
+    rsub = p.add_subparsers(dest="rules_command", metavar="ACTION", parser_class=_Parser,
+                            help="list: the built-in rules and variants; show: the merged rules as YAML")
     rsub.required = True
     q = rsub.add_parser("list", help="built-in rules and variants", **examples("ruian-sim rules list"))
     q.set_defaults(func=_cmd_rules_list)

@@ -1,0 +1,188 @@
+"""What a newcomer sees: play's scores, the first-compile notice, honest
+rates on reused chunks, no leftovers from a failed run, help that has
+examples which run as written."""
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+from ruian_sim import commands
+from ruian_sim.cli import build_parser
+
+
+def scores_block(stdout):
+    lines = stdout.splitlines()
+    return lines[lines.index("Scores:") + 1:]
+
+
+def test_play_ends_with_each_seats_points_and_the_table_entry(cli):
+    done = cli("play", "--seed", "1", "--match", "0", "--hand", "0")
+    assert done.returncode == 0, done.stderr
+    block = scores_block(done.stdout)
+    assert block[0] == "  S1 wins: scoring table entry 'soft', multiplier ×1"
+    assert block[1:] == ["  S0 (player 0): -1", "  S1 (player 1): +3", "  S2 (player 2): -1",
+                         "  S3 (player 3): -1"]
+    assert done.stdout.rstrip().endswith(block[-1])
+
+
+@pytest.mark.parametrize("hand", range(6))
+def test_play_scores_agree_with_the_scoring_of_records(cli, hand):
+    from ruian_sim.engine import layout as L
+    from ruian_sim.engine.simulate import Simulator
+    from ruian_sim.ruleset import load
+    from ruian_sim.scoring import score
+
+    rules = load("ruian")
+    recs = Simulator(rules, "greedy").play(5, 0, 1)
+    if hand >= len(recs):
+        pytest.skip("the match is shorter")
+    done = cli("play", "--seed", "5", "--match", "0", "--hand", str(hand))
+    assert done.returncode == 0, done.stderr
+    sc = score(recs[hand:hand + 1], rules)
+    block = scores_block(done.stdout)
+    points = [int(re.search(r": ([+-]\d+)$", ln).group(1)) for ln in block if "(player" in ln]
+    assert points == sc.seat_points[0].tolist() and sum(points) == 0
+    wins = [ln for ln in block if " wins: " in ln]
+    if recs["outcome"][hand] in L.WIN_OUTCOMES:
+        name = sc.entry_names[sc.entry[0]] if sc.entry[0] >= 0 else None
+        assert wins and (name is None or f"entry {name!r}, multiplier ×{sc.multiplier[0]}" in wins[0])
+    else:
+        assert not wins and "  no winner: no scoring table entry applies" in block
+
+
+def test_the_first_compile_is_announced_and_timed(monkeypatch, capsys):
+    monkeypatch.setattr("ruian_sim.jit.is_cached", lambda d: False)
+    with commands.compile_notice():
+        pass
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    assert err[0].startswith("ruian-sim: compiling the engine (once, about ") and "minutes" in err[0]
+    assert re.fullmatch(r"ruian-sim: compiling the engine: done in \d+ s", err[1])
+
+
+def test_a_warm_engine_says_nothing_about_compiling(cli):
+    cli("play")  # the engine is compiled and cached after this
+    done = cli("play", "--seed", "2")
+    assert done.returncode == 0 and "compiling" not in done.stderr
+
+
+def test_a_run_that_only_reuses_chunks_says_so_and_reports_no_rate(cli, tmp_path):
+    out = tmp_path / "r"
+    first = cli("run", "--hands", "1500", "--workers", "1", "--quiet", "--out", out)
+    assert first.returncode == 0, first.stderr
+    assert json.loads((out / "summary.json").read_text())["hands_per_second"] > 0
+    again = cli("run", "--hands", "1500", "--workers", "1", "--quiet", "--out", out)
+    assert again.returncode == 0, again.stderr
+    assert "already played" in again.stderr and "nothing new was played" in again.stderr
+    assert "hands/s" not in again.stdout
+    assert json.loads((out / "summary.json").read_text())["hands_per_second"] is None
+
+
+def test_a_failed_run_leaves_no_plan_behind(tmp_path, monkeypatch):
+    import importlib
+
+    from ruian_sim.runner import make_plan, run_plan
+    from ruian_sim.runner.executors import local
+
+    execute = importlib.import_module("ruian_sim.runner.execute")
+
+    def broken(job):
+        raise RuntimeError("kernel failed")
+
+    monkeypatch.setattr(execute, "run_job", broken)
+    out = tmp_path / "failed"
+    with pytest.raises(RuntimeError, match="kernel failed"):
+        run_plan(make_plan(hands=500), out, local(1))
+    assert not out.exists()
+    kept = tmp_path / "existing"
+    kept.mkdir()
+    with pytest.raises(RuntimeError):
+        run_plan(make_plan(hands=500), kept, local(1))
+    assert kept.is_dir() and list(kept.iterdir()) == []
+
+
+def _subparsers(parser, prefix=()):
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield (*prefix, name), sub
+                yield from _subparsers(sub, (*prefix, name))
+
+
+PARSERS = dict(_subparsers(build_parser()))
+
+
+@pytest.mark.parametrize("path", [" ".join(p) for p in PARSERS])
+def test_every_subcommand_has_examples_and_described_arguments(path):
+    sub = PARSERS[tuple(path.split())]
+    text = sub.format_help()
+    examples = [ln.strip() for ln in text.split("examples:\n", 1)[-1].splitlines() if ln.startswith("  ruian")]
+    assert "examples:\n" in text and 1 <= len(examples), path
+    assert all(e.startswith(f"ruian-sim {path}") for e in examples), examples
+    for action in sub._actions:
+        if not action.option_strings and action.help is None and action.dest != "help":
+            pytest.fail(f"{path}: {action.metavar or action.dest} has no description")
+
+
+def test_help_lists_bot_parameters_until_ci_metrics_and_tiles():
+    run = PARSERS[("run",)].format_help()
+    for word in ("greedy", "random", "claim", "chase_hard", "kong", "follow"):
+        assert word in run, word
+    compare = PARSERS[("compare",)].format_help()
+    for name in ("draw_rate", "dealer_kept_rate", "outcome_four_winds_draw", "shape_eight_pairs",
+                 "seat_points_mean_P"):
+        assert name in compare, name
+    hand = PARSERS[("hand",)].format_help()
+    for text in ("1z East 东", "2z South 南", "3z West 西", "4z North 北", "5z White 白", "6z Green 发",
+                 "7z Red 中", "1f-8f", "万", "筒", "条"):
+        assert text in hand, text
+
+
+SMALL = {"--hands": "300", "--max-hands": "600", "--sessions": "3", "--minutes": "30"}
+
+
+def _cheap(example):
+    words = shlex.split(example.split("  #")[0])
+    for i, w in enumerate(words[:-1]):
+        if w in SMALL:
+            words[i + 1] = SMALL[w]
+    if words[1] in ("run", "compare") and "--resume" not in words and "--hands" not in words:
+        words += ["--hands", "300"]
+    if words[1] in ("run", "compare") and "--resume" not in words:
+        words += ["--quiet"]
+    return words
+
+
+def all_examples():
+    out = []
+    for path, sub in PARSERS.items():
+        text = sub.format_help()
+        if "examples:\n" in text:
+            out += [ln.strip() for ln in text.split("examples:\n", 1)[1].splitlines()
+                    if ln.strip().startswith(("ruian-sim", "printf"))]
+    return out
+
+
+def test_every_help_example_runs_as_written(tmp_path):
+    """In one directory, in help order (a report reads what a run wrote), with
+    fewer hands and sessions than written."""
+    (tmp_path / "my-rules.yaml").write_text("extends: ruian\nname: mine\ndealer: {keep_on_draw: true}\n")
+    failures = []
+    for example in all_examples():
+        if example.startswith("printf"):
+            left, right = example.split(" | ")
+            stdin = subprocess.run(["bash", "-c", left], capture_output=True, text=True, check=True).stdout
+            words = shlex.split(right)
+        else:
+            stdin, words = None, _cheap(example)
+        done = subprocess.run([sys.executable, "-m", "ruian_sim.cli", *words[1:]], input=stdin, cwd=tmp_path,
+                              capture_output=True, text=True, timeout=900, check=False)
+        if done.returncode != 0 or "Traceback" in done.stderr:
+            failures.append(f"{example}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
+    assert not failures, "\n".join(failures)
