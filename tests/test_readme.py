@@ -20,3 +20,10 @@ def test_readme_has_the_two_commands():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands()[1] in ci
+
+
+def test_readme_explains_the_tile_notation():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for words in ("`1m`–`9m` | characters 万", "`1p`–`9p` | dots 筒", "`1s`–`9s` | bamboo 条",
+                  "East 东, South 南, West 西, North 北", "White 白, Green 发, Red 中", "`1f`–`8f` | flowers"):
+        assert words in text, words
