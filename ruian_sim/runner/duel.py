@@ -1,0 +1,311 @@
+"""duel.json: two bot specifications played against each other, duplicate style.
+
+Every match index is played once per seat arrangement: bot A takes one
+player's place against three B (one arrangement per player), then two places
+against two B (one per pair); with five players, one A against four and two
+against three.  All arrangements play match m on the same walls (the engine's
+randomness is keyed by seed, match, hand and purpose), and every player is A
+equally often, so who sat where and who drew what cancel out of A − B.
+
+The unit of pairing and of the intervals is the match index: for match m a
+figure's numerator and denominator are summed over every arrangement and every
+seat each side held, for A and for B, and ``PairedAccumulator.compare`` gives
+the paired, match-clustered difference, as in ``compare``.  ``--hands N``
+counts hands over all arrangements; play stops at the first whole match index
+(all arrangements played) where the total reaches N.  A chunk returns its
+per-match sums, so the cut needs no replay and the answer does not depend on
+chunking or workers.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+
+from ..engine import layout as L
+from ..engine.bots_spec import parse_bots
+from ..engine.records import per_seat
+from ..errors import UserError
+from ..scoring import FACT_BIT, score
+from ..stats import CROSS, MOMENTS, Accumulator, PairedAccumulator
+from .execute import Interrupted, _chunk_path, _save_json_atomic, _stop_now, load_done, prepare
+from .plan import Plan
+from .summary import applied_variants
+
+DUEL_FILE = "duel.json"
+A_SIZES = (1, 2)  # one A against the rest, then two against the rest
+
+# (name, what it is per seat the bot held) in the order printed
+METRICS = (
+    ("points_per_hand", "mean points per hand"),
+    ("win_rate", "share of hands won"),
+    ("deal_in_rate", "share of hands its discard gave another player the win (放铳)"),
+    ("self_draw_share", "share of its wins that were self-drawn"),
+    ("hard_win_share", "share of its wins that were hard (硬牌)"),
+    ("mean_win_points", "mean points in a hand it won"),
+    ("fold_rate", "share of hands it gave up its hand to defend (0 for bots that never fold)"),
+)
+
+
+def arrangements(players: int) -> list[tuple[int, ...]]:
+    """The sets of players that bot A plays, in order: each single player, then each pair."""
+    return [s for k in A_SIZES if k < players for s in combinations(range(players), k)]
+
+
+def seat_bots(a: str, b: str, a_players: tuple[int, ...], players: int) -> str:
+    return ",".join(a if p in a_players else b for p in range(players))
+
+
+def check_bot(spec: str, side: str) -> str:
+    spec = spec.strip()
+    if not spec or "," in spec:
+        raise UserError(f"duel: {side} must be one bot entry such as greedy or greedy:claim=0.5, "
+                        f"got {spec!r}")
+    parse_bots(spec, 1)
+    return spec
+
+
+def make_duel_plan(a: str, b: str, rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,
+                   chunk_matches: int = 100) -> Plan:
+    from ..ruleset import load_with_origins
+
+    a, b = check_bot(a, "A"), check_bot(b, "B")
+    rs, merged = load_with_origins(rules, variants)
+    return Plan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files), seed=seed,
+                hands=hands, bots=f"duel {a} vs {b}", chunk_matches=chunk_matches,
+                extra={"duel": {"a": a, "b": b}})
+
+
+# --- one chunk, in a worker --------------------------------------------------------------
+@dataclass(frozen=True)
+class DuelJob:
+    rules: dict
+    rules_key: str
+    a: str
+    b: str
+    seed: int
+    first_match: int
+    matches: int
+    index: int
+
+
+def _side_columns(records: np.ndarray, scored, seats: int, on_side: np.ndarray) -> dict[str, tuple]:
+    """Per hand: (numerator, denominator) of every metric, summed over the seats whose player
+    ``on_side[player]`` marks."""
+    n_h = len(records)
+    won = np.isin(records["outcome"], L.WIN_OUTCOMES)
+    winners = records["winners"].astype(np.int64)
+    discarder = records["discarder"].astype(np.int64)
+    players = per_seat(records, "player", seats).astype(np.int64)
+    facts = per_seat(records, "facts", seats).astype(np.int64)
+    hard = per_seat(records, "hard", seats)
+    folded = per_seat(records, "folded", seats) if "folded_0" in records.dtype.names else np.zeros(
+        (n_h, seats), np.int64)
+    z = np.zeros(n_h)
+    out = {name: [z.copy(), z.copy()] for name, _ in METRICS}
+    for s in range(seats):
+        mine = on_side[players[:, s]].astype(float)
+        win = (won & (((winners >> s) & 1) == 1)).astype(float) * mine
+        pts = scored.seat_points[:, s] * mine
+        dealt_in = won & (discarder == s) & (((winners >> s) & 1) == 0)
+        for name, x, n in (
+                ("points_per_hand", pts, mine),
+                ("win_rate", win, mine),
+                ("deal_in_rate", dealt_in * mine, mine),
+                ("self_draw_share", win * ((facts[:, s] & FACT_BIT["self_drawn"]) != 0), win),
+                ("hard_win_share", win * (hard[:, s] != 0), win),
+                ("mean_win_points", pts * win, win),
+                ("fold_rate", (folded[:, s] != 0) * mine, mine)):
+            out[name][0] += x
+            out[name][1] += n
+    return out
+
+
+def run_duel_job(job: DuelJob) -> dict:
+    """Play matches first_match .. first_match + matches - 1 in every arrangement; per match,
+    each metric's A and B sums over all arrangements, and the hands played."""
+    from .worker import simulator
+
+    t = time.perf_counter()
+    players = _players(job.rules)
+    hands = np.zeros(job.matches)
+    cols = {name: np.zeros((4, job.matches)) for name, _ in METRICS}  # xa, na, xb, nb
+    for a_players in arrangements(players):
+        sim = simulator(job.rules, job.rules_key, seat_bots(job.a, job.b, a_players, players))
+        records = sim.play(job.seed, job.first_match, job.matches)
+        scored = score(records, sim.rules)
+        m = records["match"].astype(np.int64) - job.first_match
+        hands += np.bincount(m, minlength=job.matches)
+        is_a = np.isin(np.arange(players), a_players)
+        for row, side in ((0, is_a), (2, ~is_a)):
+            for name, (x, n) in _side_columns(records, scored, sim.spec.seats, side).items():
+                np.add.at(cols[name][row], m, x)
+                np.add.at(cols[name][row + 1], m, n)
+    return {"index": job.index, "first_match": job.first_match, "matches": job.matches,
+            "hands_per_match": hands.astype(int).tolist(), "seconds": time.perf_counter() - t,
+            "cols": {k: v.tolist() for k, v in cols.items()}}
+
+
+def _players(rules: dict) -> int:
+    return int(rules["table"]["players"])
+
+
+# --- merging --------------------------------------------------------------------------
+def paired(cols: dict[str, np.ndarray], players: int) -> PairedAccumulator:
+    """A PairedAccumulator from per-match sums (rows xa, na, xb, nb), one match index a cluster."""
+    acc = PairedAccumulator(Accumulator(players), Accumulator(players))
+    for name, (xa, na, xb, nb) in cols.items():
+        for side, x, n in ((acc.a, xa, na), (acc.b, xb, nb)):
+            side.moments[name] = np.array([x.sum(), n.sum(), (x * x).sum(), (x * n).sum(), (n * n).sum(),
+                                           len(x)])
+        acc.cross[name] = np.array([(xa * xb).sum(), (xa * nb).sum(), (na * xb).sum(), (na * nb).sum()])
+    assert all(len(v) == MOMENTS for v in acc.a.moments.values()) and CROSS == 4
+    return acc
+
+
+def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, played: int) -> dict:
+    """duel.json from the chunks in order (the last one cut at the match that reaches the target)."""
+    a, b = plan.extra["duel"]["a"], plan.extra["duel"]["b"]
+    players = _players(plan.rules)
+    arr = arrangements(players)
+    cols = {name: np.concatenate([np.array(r["cols"][name], float) for r in results], axis=1)
+            for name, _ in METRICS}
+    hpm = np.concatenate([np.array(r["hands_per_match"], float) for r in results])
+    acc = paired(cols, players)
+    metrics = {}
+    for name, what in METRICS:
+        m = acc.compare(name)
+        m.pop("test", None)
+        metrics[name] = {"what": what, **m}
+    hands = int(hpm.sum())
+    return {
+        "hands": hands,
+        "matches": len(hpm),
+        "seed": plan.seed,
+        "rules": {"name": plan.rules_name, "hash": plan.ruleset.hash, "variants": list(plan.variants)},
+        "a": {"bots": a},
+        "b": {"bots": b},
+        "arrangements": [{"a_players": list(s), "bots": seat_bots(a, b, s, players)} for s in arr],
+        "pairing": f"duplicate: each of {len(hpm):,} match indices is played in all {len(arr)} seat "
+                   f"arrangements on the same walls, every player A equally often; a figure sums each "
+                   f"side's seats over the arrangements, and intervals treat the match index as the unit",
+        "metrics": metrics,
+        "hands_per_second": played / wall_seconds if wall_seconds and played else None,
+        "cpu_seconds": sum(r.get("seconds", 0.0) for r in results),
+    }
+
+
+# --- driving the chunks ------------------------------------------------------------------
+def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
+    """Play the duel on the backend's executor; write and return duel.json's content."""
+    import json
+
+    out = Path(out)
+    prepare(plan, out, resume)
+    done = load_done(out, plan)
+    arr = len(arrangements(_players(plan.rules)))
+    a, b = plan.extra["duel"]["a"], plan.extra["duel"]["b"]
+
+    def job(index: int) -> DuelJob:
+        return DuelJob(plan.rules, plan.key, a, b, plan.seed,
+                       plan.first_match + index * plan.chunk_matches, plan.chunk_matches, index)
+
+    if backend.in_process:
+        from .worker import simulator
+
+        for s in arrangements(_players(plan.rules)):  # compile / load once; forked workers inherit it
+            simulator(plan.rules, plan.key, seat_bots(a, b, s, _players(plan.rules))).play_raw(plan.seed, 0, 1)
+    progress = None
+    if not quiet and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
+                        desc=f"{a} vs {b}")
+    t0 = time.perf_counter()
+    results: dict[int, dict] = dict(done)
+    inflight: dict[Future, int] = {}
+    total, taken, submit = 0, 0, 0   # hands in chunks taken in order; next chunk to take, to submit
+    cut: int | None = None           # matches kept from the last chunk
+    executor = backend.executor
+    try:
+        while cut is None:
+            while taken in results and cut is None:
+                counts = results[taken]["hands_per_match"]
+                if total + sum(counts) >= plan.hands:
+                    cut = int(np.searchsorted(np.cumsum(counts), plan.hands - total)) + 1
+                else:
+                    total += sum(counts)
+                    taken += 1
+            if cut is not None:
+                break
+            per_chunk = max(1.0, np.mean([sum(r["hands_per_match"]) for r in results.values()])) \
+                if results else plan.chunk_matches * arr * 5.0
+            wanted = taken + max(1, math.ceil((plan.hands - total) / per_chunk))
+            while len(inflight) < backend.workers + 1 and submit < wanted:
+                if submit not in results:
+                    inflight[executor.submit(run_duel_job, job(submit))] = submit
+                submit += 1
+            if not inflight:
+                submit = max(submit, taken)
+                inflight[executor.submit(run_duel_job, job(taken))] = taken
+            finished, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+            for f in finished:
+                index = inflight.pop(f)
+                r = f.result()
+                _save_json_atomic(_chunk_path(out, index),
+                                  {"key": plan.key, "chunk_matches": plan.chunk_matches, "result": r})
+                results[index] = r
+                if progress:
+                    progress.update(min(sum(r["hands_per_match"]), max(plan.hands - progress.n, 0)))
+    except KeyboardInterrupt:
+        _stop_now(executor)
+        raise Interrupted(f"interrupted: {len(results)} chunks are saved in {out}; resume with: "
+                          f"ruian-sim duel --resume {out}") from None
+    finally:
+        if progress:
+            progress.close()
+    for f in inflight:
+        f.cancel()
+    kept = [results[i] for i in range(taken + 1)]
+    last = dict(kept[-1])
+    last["hands_per_match"] = last["hands_per_match"][:cut]
+    last["cols"] = {k: [row[:cut] for row in v] for k, v in last["cols"].items()}
+    kept[-1] = last
+    played = sum(sum(r["hands_per_match"]) for i, r in enumerate(kept) if i not in done)
+    duel = duel_dict(plan, kept, time.perf_counter() - t0, played)
+    duel["run"] = {"chunks": taken + 1, "resumed_chunks": len([i for i in done if i <= taken]),
+                   "workers": backend.workers, "backend": backend.label}
+    path = out / DUEL_FILE
+    tmp = path.with_name(DUEL_FILE + ".tmp")
+    tmp.write_text(json.dumps(duel, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return duel
+
+
+# --- the table ------------------------------------------------------------------------------
+def format_duel(d: dict) -> str:
+    from .compare import _ci, _grid, _num, _value
+
+    n_arr = len(d["arrangements"])
+    sizes = sorted({len(x["a_players"]) for x in d["arrangements"]})
+    players = len(d["arrangements"][0]["bots"].split(","))
+    kinds = ", ".join(f"{k} A vs {players - k} B: {sum(len(x['a_players']) == k for x in d['arrangements'])}"
+                      for k in sizes)
+    head = (f"duel on {d['rules']['name']} ({d['rules']['hash']}): A = {d['a']['bots']}, "
+            f"B = {d['b']['bots']}; {d['hands']:,} hands = {d['matches']:,} matches × {n_arr} seat "
+            f"arrangements ({kinds}), seed {d['seed']}")
+    lines = [head]
+    rows = [["metric", "A", "B", "A − B", "paired 95% CI", "p"]]
+    for name, m in d["metrics"].items():
+        rows.append([name, _value(m["a"]), _value(m["b"]), _num(m["diff"]), _ci(m["ci95"]), f"{m['p']:.2g}"])
+    lines += _grid(rows, right={1, 2, 3, 5})
+    lines.append("each figure is per seat the bot held, over all arrangements; intervals treat the match "
+                 "index (all its arrangements) as the unit")
+    return "\n".join(lines) + "\n"
