@@ -68,7 +68,10 @@ def check_bot(spec: str, side: str) -> str:
     if not spec or "," in spec:
         raise UserError(f"duel: {side} must be one bot entry such as greedy or greedy:claim=0.5, "
                         f"got {spec!r}")
-    parse_bots(spec, 1)
+    try:
+        parse_bots(spec, 1)
+    except UserError as exc:  # the message names --bots; here the bot is a positional argument
+        raise UserError(f"duel {side}: {str(exc).removeprefix('--bots: ')}") from None
     return spec
 
 
