@@ -1,0 +1,97 @@
+"""`ruian-sim duel`: the duel.json contract, the arrangements that make it
+fair, a bot against itself, greedy against random, and bad input."""
+
+import json
+from collections import Counter
+from importlib import resources
+
+import jsonschema
+import pytest
+
+from ruian_sim.runner.duel import METRICS, arrangements
+
+TIMING = ("hands_per_second", "cpu_seconds", "run")
+
+
+def duel(cli, tmp_path, name, *args):
+    out = tmp_path / name
+    done = cli("duel", "--quiet", "--out", out, *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads((out / "duel.json").read_text()), done
+
+
+def stable(d):
+    return {k: v for k, v in d.items() if k not in TIMING}
+
+
+@pytest.mark.parametrize("players, one, two", [(4, 4, 6), (5, 5, 10)])
+def test_every_player_is_a_equally_often(players, one, two):
+    arr = arrangements(players)
+    sizes = Counter(len(s) for s in arr)
+    assert sizes == {1: one, 2: two}
+    times = Counter(p for s in arr for p in s)
+    assert set(times) == set(range(players)) and len(set(times.values())) == 1
+
+
+def test_duel_json_validates_against_its_schema(cli, tmp_path):
+    d, done = duel(cli, tmp_path, "gr", "greedy", "random:claim=0.5", "--hands", "1500", "--workers", "1")
+    schema = json.loads(resources.files("ruian_sim").joinpath("schemas/duel.schema.json").read_text("utf-8"))
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+              for e in jsonschema.Draft202012Validator(schema).iter_errors(d)]
+    assert errors == []
+    assert d["hands"] >= 1500 and d["a"]["bots"] == "greedy" and d["b"]["bots"] == "random:claim=0.5"
+    assert list(d["metrics"]) == [name for name, _ in METRICS]
+    assert len(d["arrangements"]) == 10
+    assert "points_per_hand" in done.stdout and "duel.json" in done.stdout
+
+
+@pytest.mark.parametrize("rules", ["ruian", "ruian+five-players"])
+def test_a_bot_against_itself_differs_by_exactly_zero(cli, tmp_path, rules):
+    """Greedy against greedy: every arrangement has the same bot in every seat, so it plays the very
+    same hands on the same walls, and every player is A in as many arrangements as any other (and B
+    in as many).  A's sums are then c_A × the per-hand totals over all players, B's c_B × the same
+    totals: both ratios are the same exact integer fraction, rounded once, so A − B is 0 exactly,
+    and every match's paired residual is 0, so the interval is [0, 0]."""
+    d, _ = duel(cli, tmp_path, "gg", "greedy", "greedy", "--rules", rules, "--hands", "2000",
+                "--workers", "1")
+    for name, m in d["metrics"].items():
+        assert m["a"] == m["b"], name
+        assert m["diff"] == 0.0, name
+        assert m["ci95"] == [0.0, 0.0], name
+    assert d["metrics"]["win_rate"]["a"] > 0
+
+
+def test_greedy_beats_random(cli, tmp_path):
+    d, _ = duel(cli, tmp_path, "gr", "greedy", "random", "--hands", "4000", "--workers", "2")
+    pts = d["metrics"]["points_per_hand"]
+    assert pts["diff"] == pytest.approx(pts["a"] - pts["b"])
+    assert pts["ci95"][0] > 0, pts
+    win = d["metrics"]["win_rate"]
+    assert win["ci95"][0] > 0 and win["a"] > 3 * win["b"], win
+    assert d["metrics"]["fold_rate"]["a"] == 0  # neither bot folds
+
+
+def test_workers_chunks_and_resume_do_not_change_the_answer(cli, tmp_path):
+    a, _ = duel(cli, tmp_path, "one", "greedy", "random", "--hands", "2500", "--workers", "1")
+    b, _ = duel(cli, tmp_path, "two", "greedy", "random", "--hands", "2500", "--workers", "2",
+                "--chunk-matches", "7")
+    assert stable(a) == stable(b)
+    again = cli("duel", "--quiet", "--resume", tmp_path / "two")
+    assert again.returncode == 0, again.stderr
+    c = json.loads((tmp_path / "two" / "duel.json").read_text())
+    assert stable(c) == stable(a) and c["run"]["resumed_chunks"] == c["run"]["chunks"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["bogus", "greedy"], "unknown bot 'bogus'"),
+    (["greedy", "random", "--hands", "0"], "--hands"),
+    (["greedy:claim=2", "random"], "claim must be between 0 and 1"),
+    (["greedy,random", "greedy"], "one bot entry"),
+    (["greedy"], "give two bots"),
+])
+def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args, says):
+    done = cli("duel", *args, "--out", tmp_path / "d")
+    assert done.returncode == 2
+    assert says in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "d").exists()
