@@ -90,6 +90,8 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
     try:
         acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records, stop,
                             backend.in_process)
+    except Interrupted:
+        raise  # finished chunks stay for --resume
     except Exception:
         if new_run:
             _discard(out, made_dir)  # a run that failed leaves nothing behind
