@@ -39,6 +39,9 @@ def test_duel_json_validates_against_its_schema(cli, tmp_path):
     errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
               for e in jsonschema.Draft202012Validator(schema).iter_errors(d)]
     assert errors == []
+    d["surprise"] = 1  # every key is documented: a new one fails
+    assert len(list(jsonschema.Draft202012Validator(schema).iter_errors(d))) == 1
+    del d["surprise"]
     assert d["hands"] >= 1500 and d["a"]["bots"] == "greedy" and d["b"]["bots"] == "random:claim=0.5"
     assert list(d["metrics"]) == [name for name, _ in METRICS]
     assert len(d["arrangements"]) == 10
