@@ -2,6 +2,10 @@
 fair, a bot against itself, greedy against random, and bad input."""
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from importlib import resources
 
@@ -98,3 +102,22 @@ def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args, says):
     assert says in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "d").exists()
+
+
+def test_ctrl_c_keeps_finished_chunks_and_exits_130(tmp_path):
+    out = tmp_path / "d"
+    proc = subprocess.Popen([sys.executable, "-m", "ruian_sim.cli", "duel", "greedy", "random", "--hands",
+                             "500000", "--workers", "2", "--chunk-matches", "20", "--quiet", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while time.time() < deadline and len(list((out / "chunks").glob("chunk-*.json"))) < 2:
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.1)
+    sent = time.time()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert time.time() - sent < 5
+    assert f"ruian-sim duel --resume {out}" in err and "Traceback" not in err
+    assert len(list((out / "chunks").glob("chunk-*.json"))) >= 2
+    assert not (out / "duel.json").exists()
