@@ -10,7 +10,7 @@ of an active stand-in (-1 none).  A face of -1 means "a wild".
 
 
 from ..hand.kernels import GROUP_OF, complete_shapes, hard_shapes, is_complete, set_tight
-from ..hand.layout import HS_M, N_FACES
+from ..hand.layout import HS_B, HS_M, N_FACES
 from ..jit import kernel, kernel_inline
 from .layout import (
     F_CHIS,
@@ -119,10 +119,15 @@ def shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist):
 @kernel
 def natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok):
     """How many natural faces would complete seat s's hand (the wild left out).
-    ``face_ok[f]``: some natural tile of this hand plays as face f."""
+    ``face_ok[f]``: some natural tile of this hand plays as face f.  A face the
+    hand already holds to its cap cannot come again (and one more tile would
+    carry into the next digit of its group's key, past the tables' end)."""
     n = 0
+    top = hs[HS_B] - 1
     for f in range(N_FACES):
-        if face_ok[f] == 1 and shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist) != 0:
+        if face_ok[f] == 0 or cnt[s, f] >= capx[s, f] or cnt[s, f] >= top:
+            continue
+        if shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist) != 0:
             n += 1
     return n
 
