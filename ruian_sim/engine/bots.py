@@ -169,9 +169,9 @@ def _optimal(buf, ox, oy, k, target):
             if buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1) * (M + 1) + k - m1] == target:
                 e = p1 * (M + 1) + m1
                 if e < 8:
-                    lo |= 0xFF << (8 * e)
+                    lo |= np.int64(0xFF) << np.int64(8 * e)
                 else:
-                    hi |= 0xFF << (8 * (e - 8))
+                    hi |= np.int64(0xFF) << np.int64(8 * (e - 8))
     return lo, hi
 
 

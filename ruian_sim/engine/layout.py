@@ -51,7 +51,9 @@ EP_PRIO = 40            # 4 slots: rank of win, kong, pon, chi (0 = strongest)
 EP_COPIES = 44          # 42 slots: copies of each raw kind in the wall
 EP_NEXT = 86            # 42 slots: kind after each kind (wild source next)
 EP_FW_TILES = 128       # 42 slots: 1 for kinds that count for four winds
-EP_SIZE = 170
+EP_COUNT_DIR = 170      # +1 the dice count stacks counterclockwise, -1 clockwise
+EP_DRAW_DIR = 171       # +1 draws go counterclockwise, -1 clockwise
+EP_SIZE = 172
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
 CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2
@@ -139,6 +141,13 @@ OUT_TRIPLE_WIN = 7
 OUT_MULTI_WIN_DRAW = 8
 OUTCOME_NAMES = ("self_draw", "discard_win", "robbed_kong", "haidi_win", "exhaustive_draw",
                  "four_winds_draw", "four_kongs_draw", "triple_win_draw", "multiple_win_draw")
+# Impossible states a kernel reports instead of reading past an array or
+# looping forever (the runner turns them into a message naming the rules).
+ERR_NONE = 0
+ERR_WALL_EMPTY = 1   # a tile was needed and none was left in the wall
+ERR_TURN_LIMIT = 2   # a hand took more steps than its tiles and melds allow
+ERR_NAMES = ("none", "the wall ran out of tiles", "a hand took more steps than its tiles allow")
+
 WIN_OUTCOMES = (OUT_SELF_DRAW, OUT_DISCARD_WIN, OUT_ROBBED_KONG, OUT_HAIDI_WIN)
 
 FACT_SELF_DRAWN = 1
@@ -157,7 +166,7 @@ FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", 
 
 # --- event log (transcripts) -------------------------------------------------------
 EV_DICE = 1        # seat = thrower, a = sum, b = throw number
-EV_BREAK = 2       # seat = 开门人, a = stack counted, b = wall side
+EV_BREAK = 2       # seat = 开门人, tile = break stack within its wall (from the left end), a = count, b = its wall
 EV_WILD = 3        # tile = turned tile, a = wild kind (-1 none)
 EV_DEAL = 4        # seat, tile
 EV_DRAW = 5        # seat, tile, a = 1 from the tail

@@ -43,7 +43,9 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
     times.  ``seat_player`` (int64[seats]) and ``bp`` (float64[seats,
     BP_SIZE]) are scratch.  Events go to ``log`` for hand ``log_hand`` only
     (``nolog`` for the others), and play stops after that hand (-1: never),
-    leaving its final state in ``st``.  Returns (rows written, matches played)."""
+    leaving its final state in ``st``.  Returns (rows written, matches played,
+    error): error is a layout.ERR_* code, 0 when all went well; then
+    ``recs[rows]`` holds the match and hand that failed."""
     n = P[EP_SEATS]
     players = P[EP_PLAYERS]
     row = 0
@@ -65,16 +67,19 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
                     bp[s, j] = bots[seat_player[s], j]
             rec = recs[row]
             lg = log if hand == log_hand else nolog
-            play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, lg)
+            err = play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, lg)
             rec[C_MATCH] = match
             rec[C_HAND] = hand
+            if err < 0:
+                # an impossible state: stop here; recs[row] names the hand
+                return row, done, -err
             rec[C_STREAK] = streak
             rec[C_SITTING_OUT] = out
             for s in range(n):
                 rec[C_FIXED + S_PLAYER * n + s] = seat_player[s]
             row += 1
             if hand == log_hand:
-                return row, done + 1
+                return row, done + 1, 0
             hand += 1
             dealer_won = (rec[C_WINNERS] >> dealer) & 1 == 1
             keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (not is_win(rec[C_OUTCOME])
@@ -91,4 +96,4 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
                 streak = 1
                 passes += 1
         done += 1
-    return row, done
+    return row, done, 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..hand.layout import CAPX_SIZE, ROW
+from ..errors import UserError
 from ..ruleset import RuleSet
 from . import layout as L
 from .bots import WORK_ROWS
@@ -16,6 +17,23 @@ from .turn import H_SIZE
 from .wall import WS_SIZE
 
 N_STREAMS = 16
+# Matches per kernel call: Python (and so Ctrl-C) gets control back between
+# calls, about every few hundred hands.
+MATCHES_PER_CALL = 128
+
+
+class EngineError(UserError):
+    """The kernel reached a state the rules should have made impossible."""
+
+    def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int):
+        self.code, self.match, self.hand = code, match, hand
+        w, d = rules.wall, rules.deal
+        super().__init__(
+            f"the engine stopped in match {match}, hand {hand} (seed {seed}): {L.ERR_NAMES[code]}. "
+            f"Rules involved: tiles {rules.tiles.total}, wall.dead_stacks {w.dead_stacks}, "
+            f"wall.dead_odd_single {str(w.dead_odd_single).lower()}, wall.haidi_tiles {w.haidi_tiles}, "
+            f"deal.hand_size {d.hand_size}, table.seats {rules.table.seats}. "
+            f"Replay it with: ruian-sim play --seed {seed} --match {match} --hand {hand}")
 
 
 def key_steps(hs: np.ndarray) -> np.ndarray:
@@ -79,15 +97,21 @@ class Simulator:
         out = []
         done = 0
         while done < matches:
-            batch = min(matches - done, max(1, 4096 // cap))
+            batch = min(matches - done, max(1, min(4096 // cap, MATCHES_PER_CALL)))
             recs = np.zeros((batch * cap, self.spec.n_columns), np.int64)
-            rows, played = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed),
-                                        first_match + done, batch, self.bots, self.st, self.work,
-                                        recs, self._nolog, self._seat_player, self._bp, self._nolog,
-                                        -1)
+            rows, played, err = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed),
+                                             first_match + done, batch, self.bots, self.st, self.work,
+                                             recs, self._nolog, self._seat_player, self._bp, self._nolog,
+                                             -1)
+            self._check(err, seed, recs, rows)
             out.append(recs[:rows])
             done += played
         return np.concatenate(out) if out else np.zeros((0, self.spec.n_columns), np.int64)
+
+    def _check(self, err: int, seed: int, recs: np.ndarray, rows: int) -> None:
+        if err:
+            raise EngineError(int(err), self.spec.rules, seed, int(recs[rows, L.C_MATCH]),
+                              int(recs[rows, L.C_HAND]))
 
     def play(self, seed: int, first_match: int = 0, matches: int = 1) -> np.ndarray:
         """Named hand records (a structured array) for these matches."""
@@ -100,9 +124,10 @@ class Simulator:
         cap = self.spec.max_hands_per_match
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
-        rows, _ = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed), match, 1,
-                               self.bots, self.st, self.work, recs, log, self._seat_player, self._bp,
-                               self._nolog, hand)
+        rows, _, err = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed), match, 1,
+                                    self.bots, self.st, self.work, recs, log, self._seat_player, self._bp,
+                                    self._nolog, hand)
+        self._check(err, seed, recs, rows)
         if rows <= hand:
             return None
         events = log[1:log[0, 0] + 1].copy()

@@ -17,6 +17,8 @@ _CHI = {"left": L.CHI_LEFT, "any": L.CHI_ANY, "never": L.CHI_NEVER}
 _ROB = {"added": L.ROB_ADDED, "any": L.ROB_ANY, "never": L.ROB_NEVER}
 _MULTI = {"first": L.MULTI_FIRST, "all": L.MULTI_ALL, "draw": L.MULTI_DRAW}
 _FW = {"none": L.FW_NONE, "draw": L.FW_DRAW, "penalty": L.FW_PENALTY}
+# ring stack indices grow counterclockwise (engine/wall.py)
+_DIRECTION = {"counterclockwise": 1, "clockwise": -1}
 _CLAIM = {"win": L.CLAIM_WIN, "kong": L.CLAIM_KONG, "pon": L.CLAIM_PON, "chi": L.CLAIM_CHI}
 # Most hands one match may take when the rules set no streak cap (a safety bound).
 UNCAPPED_TERMS = 50
@@ -71,6 +73,8 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
                                                      rules.wall.stack_height)
     P[L.EP_DEAD_STACKS], P[L.EP_DEAD_ODD] = rules.wall.dead_stacks, rules.wall.dead_odd_single
     P[L.EP_HAIDI] = rules.wall.haidi_tiles
+    P[L.EP_COUNT_DIR] = _DIRECTION[rules.wall.count]
+    P[L.EP_DRAW_DIR] = _DIRECTION[rules.wall.draw]
     P[L.EP_DICE], P[L.EP_THROWS] = rules.dice.dice, rules.dice.throws
     P[L.EP_WILD_SOURCE] = _SOURCE[w.source]
     P[L.EP_WILD_FIXED] = -1 if w.fixed is None else w.fixed

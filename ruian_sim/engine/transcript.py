@@ -100,8 +100,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
             who = "dealer" if b == 1 else "开门人"
             lines.append(f"Dice: {seat_name(s)} ({who}) throws {a}")
         elif code == L.EV_BREAK:
-            lines.append(f"Break: 开门人 {seat_name(s)}; {a} stacks counted from the right end of the "
-                         f"wall in front of {seat_name(b)}; drawing starts at the next stack")
+            lines.append(_break_line(spec.rules.wall, seat_name, s, t, a, b))
         elif code == L.EV_WILD:
             if a < 0:
                 lines.append("Wild: none")
@@ -171,6 +170,18 @@ def _settlement_lines(st: Settlement, players) -> list[str]:
     for s, v in enumerate(st.points):
         out.append(f"  {seat_name(s)} (player {int(players[s])}): {v:+d}")
     return out
+
+
+def _break_line(wall, seat_name, opener: int, at: int, count: int, side: int) -> str:
+    """Where the dice count ends: ``at`` is the break stack's index in the wall
+    of ``side``, from that wall's left end (engine/wall.py)."""
+    cw = wall.count == "clockwise"
+    start = "right" if cw else "left"
+    nth = wall.stacks_per_side - at if cw else at + 1
+    on = "its own wall" if side == opener else f"the wall in front of {seat_name(side)}"
+    return (f"Break: 开门人 {seat_name(opener)} counts {count} stacks {wall.count} from the {start} end of "
+            f"its wall; the count ends on {on}, stack {nth} from its {start} end; "
+            f"drawing starts at the next stack and goes {wall.draw}, replacements come from the other end")
 
 
 def _ending(rec, n: int, wk: int) -> list[str]:

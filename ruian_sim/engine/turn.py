@@ -14,7 +14,7 @@ arrays (see ``new_state`` in engine/simulate.py):
 
 
 from ..hand.kernels import GROUP_OF, set_tight
-from ..hand.layout import BIG, HS_CAP, HS_CAPW, HS_M
+from ..hand.layout import BIG, HS_B, HS_CAP, HS_CAPW, HS_M
 from ..jit import kernel, kernel_inline
 from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong, wants_win
 from .layout import (
@@ -62,10 +62,13 @@ from .layout import (
     EP_ROB,
     EP_SEATS,
     EP_STANDIN,
+    EP_TILES,
     EP_TRIPLE,
     EP_WILD_CLAIM,
     EP_WILD_DISCARD,
     EP_WIN_DISCARD,
+    ERR_TURN_LIMIT,
+    ERR_WALL_EMPTY,
     EV_CHI,
     EV_DEAL,
     EV_DISCARD,
@@ -165,7 +168,6 @@ from .wall import (
     draw_tail,
     is_flower,
     normal_left,
-    normal_left_after_tail,
     remaining,
     setup_wall,
 )
@@ -184,6 +186,7 @@ H_OUTCOME = 10
 H_WINNERS = 11
 H_DISCARDER = 12
 H_LAST_RAW = 13   # the last discard if no claim followed it, -1 otherwise
+H_ERROR = 14      # layout.ERR_*: an impossible state; the hand stops and reports it
 H_SIZE = 16
 NO_TILE = -3      # "last tile" before any tile joined (the dealer's dealt hand)
 NONE_JOINED = -2  # a flower came and no replacement could follow
@@ -198,9 +201,9 @@ def _replacement(P, W, wall, gone):
 
 @kernel
 def _can_replace(P, W, gone):
-    """A replacement may be drawn without reaching into the 海底."""
-    if P[EP_REPLACE_TAIL] == 1:
-        return normal_left_after_tail(P, W, gone) >= 0
+    """A replacement may be drawn while a normal draw is still left.  From the
+    tail it may then cut into the 海底, which is dealt out all the same, one
+    tile short (the seed: 特殊情况海底牌也有三张的)."""
     return normal_left(P, W, gone) >= 1
 
 
@@ -208,8 +211,14 @@ def _can_replace(P, W, gone):
 def _receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
     """Seat s receives ``raw``; flowers are laid aside and replaced while the
     wall allows.  Returns the face that joined the hand (-1 a wild) or -2 if
-    no tile joined (a flower with no replacement left)."""
-    while is_flower(raw):
+    no tile joined (a flower with no replacement left, or the wall was empty:
+    then H[H_ERROR] says so).  Each pass takes a tile, so the wall bounds it."""
+    while True:
+        if raw < 0:
+            H[H_ERROR] = ERR_WALL_EMPTY
+            return NONE_JOINED
+        if not is_flower(raw):
+            break
         F[s, F_FLOWERS] += 1
         vis[raw] += 1
         log_event(log, EV_FLOWER, s, raw, 0, 0)
@@ -227,7 +236,9 @@ def _receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
 def _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed):
     """A tile reaches seat s during the deal: a flower is laid aside and owed a
     replacement (补花, after the deal), anything else joins the hand."""
-    if is_flower(raw):
+    if raw < 0:
+        H[H_ERROR] = ERR_WALL_EMPTY
+    elif is_flower(raw):
         F[s, F_FLOWERS] += 1
         vis[raw] += 1
         log_event(log, EV_FLOWER, s, raw, 0, 0)
@@ -462,6 +473,8 @@ def _discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, H, 
         # tight here (stand-ins and wilds crowding the wild's face)
         if F[s, F_SHANTEN] >= 1 and not (H[H_SI] >= 0 and cnt[s, wk] + F[s, F_W] + 1 > hs[HS_CAP]):
             continue
+        if cnt[s, f] >= hs[HS_B] - 1:
+            continue  # a claimed wild playing as a face held in full (no room in the key)
         m = shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist)
         if m == 0:
             continue
@@ -636,6 +649,10 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
             capx[s, wk] = hs[HS_CAPW]
         set_tight(capx[s], hs)
     _deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, claim[8:])
+    if H[H_ERROR] != 0:
+        rec[:] = 0
+        rec[C_OUTCOME] = -1
+        return -H[H_ERROR]
     for s in range(n):
         F[s, F_SHANTEN] = _current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
 
@@ -649,7 +666,15 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
     discarder = -1
     win_face = -1
     win_raw = -1
+    # each pass draws a tile or follows a claim (which sets a meld aside)
+    limit = P[EP_TILES] + n * (MAX_MELDS + 1) + 1
+    steps = 0
     while outcome < 0:
+        steps += 1
+        if steps > limit and H[H_ERROR] == 0:
+            H[H_ERROR] = ERR_TURN_LIMIT
+        if H[H_ERROR] != 0:
+            break
         if need_draw:
             if normal_left(P, W, gone) <= 0:
                 break
@@ -668,7 +693,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
             si >= 0 and cnt[turn, wk] + F[turn, F_W] > hs[HS_CAP])
         need_draw = True
         if self_actions:
-            while True:
+            while H[H_ERROR] == 0:  # each pass after the first declares a kong and draws
                 m = 0 if unready else shapes_now(turn, cnt, keys, F, capx, hs, tabs, buf, dist)
                 unready = False
                 if m != 0:
@@ -706,7 +731,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 kong_draw = True
                 if last == NONE_JOINED:
                     break
-            if outcome >= 0:
+            if outcome >= 0 or H[H_ERROR] != 0:
                 break
             if last == NONE_JOINED:
                 turn = (turn + 1) % n
@@ -804,6 +829,10 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
         turn = taker
         need_draw = False
         self_actions = False
+    if H[H_ERROR] != 0:
+        rec[:] = 0
+        rec[C_OUTCOME] = -1
+        return -H[H_ERROR]
     if outcome < 0:
         # --- 海底: the tiles before the dead wall, one each in draw order, win or pass
         for _ in range(P[EP_HAIDI]):
@@ -813,6 +842,10 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
             F[turn, F_DRAWS] += 1
             log_event(log, EV_HAIDI, turn, raw, 0, 0)
             got = _receive(turn, raw, False, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)
+            if H[H_ERROR] != 0:
+                rec[:] = 0
+                rec[C_OUTCOME] = -1
+                return -H[H_ERROR]
             if got != NONE_JOINED and shapes_now(turn, cnt, keys, F, capx, hs, tabs, buf, dist) != 0:
                 hard = hard_now(turn, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist)
                 if wants_win(turn, bp, hard == 0, False, False):

@@ -3,11 +3,20 @@ dead wall and the 海底 tiles.
 
 Layout.  ``wall[i]`` is the raw kind at ring position i.  The ring is
 ``sides * stacks`` stacks of ``height`` tiles; stack j holds positions
-``j*height .. j*height+height-1``, top first, and side s (the wall in front
-of seat s) holds stacks ``s*stacks .. s*stacks+stacks-1``.  Drawing runs
-along increasing stack index from the stack after the break; the tail (kong
-and flower replacements) runs back from the break stack, top tile first.
-``gone[i]`` marks positions already taken or turned out of play.
+``j*height .. j*height+height-1``, top first.  Stack indices grow
+counterclockwise (the way play goes, seat s to seat s+1): side s, the wall in
+front of seat s, holds stacks ``s*stacks`` (its left end, next to the 上家's
+wall) to ``s*stacks+stacks-1`` (its right end, next to the 下家's).
+
+The dice total counts stacks from the end of the 开门人's wall where the
+rules' counting direction starts (clockwise: its right end) and goes on along
+the next wall that way; the last stack counted is the break.  Draws run from
+the stack after the break in the rules' drawing direction; the tail (kong and
+flower replacements) runs back the other way from the break stack, top tile
+first.  ``gone[i]`` marks positions already taken or turned out of play.
+
+Every loop over positions is bounded by the ring's size: asking for a tile
+when none is left returns NO_TILE (-1), which callers treat as an error.
 
 ``W`` is the wall state vector (WS_* indices below).
 """
@@ -16,9 +25,11 @@ and flower replacements) runs back from the break stack, top tile first.
 from ..jit import kernel, kernel_inline
 from .layout import (
     EP_COPIES,
+    EP_COUNT_DIR,
     EP_DEAD_ODD,
     EP_DEAD_STACKS,
     EP_DICE,
+    EP_DRAW_DIR,
     EP_HAIDI,
     EP_HEIGHT,
     EP_NEXT,
@@ -50,7 +61,10 @@ WS_INDICATOR = 5  # the turned tile, -1 none
 WS_DICE1 = 6
 WS_DICE2 = 7
 WS_OPENER = 8     # 开门人
-WS_SIZE = 9
+WS_DRAW_DIR = 9   # +1 draws go counterclockwise (increasing stack index), -1 clockwise
+WS_SIZE = 10
+
+NO_TILE = -1      # returned by a draw when the wall is empty (callers check first)
 
 FLOWER_BASE = 34  # notation: kinds 34.. are flowers
 
@@ -89,7 +103,7 @@ def head_pos(P, W, j):
     """Ring position of the j-th tile in draw order."""
     h = P[EP_HEIGHT]
     n_stacks = P[EP_SIDES] * P[EP_STACKS]
-    return ((W[WS_BREAK] + 1 + j // h) % n_stacks) * h + j % h
+    return ((W[WS_BREAK] + W[WS_DRAW_DIR] * (1 + j // h)) % n_stacks) * h + j % h
 
 
 @kernel_inline
@@ -97,7 +111,7 @@ def tail_pos(P, W, t):
     """Ring position of the t-th tile counted back from the tail, top first."""
     h = P[EP_HEIGHT]
     n_stacks = P[EP_SIDES] * P[EP_STACKS]
-    stack = (W[WS_BREAK] - t // h) % n_stacks
+    stack = (W[WS_BREAK] - W[WS_DRAW_DIR] * (t // h)) % n_stacks
     return stack * h + t % h
 
 
@@ -131,33 +145,18 @@ def normal_left(P, W, gone):
 
 
 @kernel
-def normal_left_after_tail(P, W, gone):
-    """normal_left once one more tile is taken from the tail."""
-    t = W[WS_TAIL]
-    while gone[tail_pos(P, W, t)] == 1:
-        t += 1
-    pos = tail_pos(P, W, t)
-    gone[pos] = 1
-    saved_tail, saved_gone = W[WS_TAIL], W[WS_GONE]
-    W[WS_TAIL] = t + 1
-    W[WS_GONE] += 1
-    out = normal_left(P, W, gone)
-    W[WS_TAIL], W[WS_GONE] = saved_tail, saved_gone
-    gone[pos] = 0
-    return out
-
-
-@kernel
 def draw(P, W, wall, gone, from_tail):
     """The next tile from the head, or from the tail (replacements)."""
     ptr = WS_TAIL if from_tail else WS_HEAD
-    while True:
+    # each position is passed at most once from either end: bounded by the ring
+    while W[ptr] < P[EP_TILES]:
         pos = tail_pos(P, W, W[ptr]) if from_tail else head_pos(P, W, W[ptr])
         W[ptr] += 1
         if gone[pos] == 0:
             gone[pos] = 1
             W[WS_GONE] += 1
             return wall[pos]
+    return NO_TILE
 
 
 @kernel_inline
@@ -189,8 +188,12 @@ def setup_wall(P, rs, dealer, wall, gone, W, log):
     W[WS_DICE1], W[WS_DICE2], W[WS_OPENER] = s1, s2, opener
     n_stacks = P[EP_SIDES] * P[EP_STACKS]
     side = opener % P[EP_SIDES]
-    W[WS_BREAK] = (side * P[EP_STACKS] + count - 1) % n_stacks
-    log_event(log, EV_BREAK, opener, -1, count, side)
+    step = P[EP_COUNT_DIR]  # +1 counterclockwise (from the left end), -1 clockwise (from the right end)
+    first = side * P[EP_STACKS] + (0 if step > 0 else P[EP_STACKS] - 1)
+    W[WS_BREAK] = (first + step * (count - 1)) % n_stacks
+    W[WS_DRAW_DIR] = P[EP_DRAW_DIR]
+    at = W[WS_BREAK] % P[EP_STACKS]  # the break stack within its side, from that side's left end
+    log_event(log, EV_BREAK, opener, at, count, W[WS_BREAK] // P[EP_STACKS])
     W[WS_WILD] = -1
     W[WS_INDICATOR] = -1
     src = P[EP_WILD_SOURCE]
@@ -199,16 +202,16 @@ def setup_wall(P, rs, dealer, wall, gone, W, log):
         # aside and the next tile from the tail is turned instead
         h = P[EP_HEIGHT]
         pos = tail_pos(P, W, h - 1)
-        while True:
-            ind = wall[pos]
-            if not is_flower(ind):
-                break
+        ind = wall[pos]
+        t = 0
+        # validation leaves non-flower tiles in the wall, so this ends within the ring
+        while is_flower(ind) and t < P[EP_TILES]:
             gone[pos] = 1
             W[WS_GONE] += 1
-            t = 0
-            while gone[tail_pos(P, W, t)] == 1:
+            while t < P[EP_TILES] and gone[tail_pos(P, W, t)] == 1:
                 t += 1
-            pos = tail_pos(P, W, t)
+            pos = tail_pos(P, W, t % P[EP_TILES])
+            ind = wall[pos]
         if P[EP_TURNED_OUT] == 1:
             gone[pos] = 1
             W[WS_GONE] += 1

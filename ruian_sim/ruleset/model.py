@@ -58,6 +58,8 @@ class Wall:
     dead_stacks: int
     dead_odd_single: bool
     haidi_tiles: int
+    count: str  # clockwise | counterclockwise: how the dice total counts stacks
+    draw: str   # clockwise | counterclockwise: how the head of the wall is drawn
 
 
 @dataclass(frozen=True)

@@ -243,12 +243,16 @@ def _wall(d, where):
     dl = d["deal"]
     dealt = d["table"]["seats"] * dl["hand_size"] + dl["dealer_extra"]
     turned = 1 if d["wild"]["source"] in ("turned", "next") and d["wild"]["turned_out_of_play"] else 0
-    spare = size - dead - w["haidi_tiles"] - turned - dealt
+    # the deal's 补花 replacements come from the tail too: leave room for every flower,
+    # so that no deal reaches into the dead wall
+    spare = size - dead - w["haidi_tiles"] - turned - dealt - tl["flowers"]
     if spare < 0:
         deal_paths = (DEAL + ("hand_size",), DEAL + ("dealer_extra",), TABLE + ("seats",))
         yield where.blame(deal_paths + dead_paths + WALL_SIZE
-                          + (WILD + ("source",), WILD + ("turned_out_of_play",)),
-                          f"the deal needs {dealt} tiles but the wall has only "
+                          + (WILD + ("source",), WILD + ("turned_out_of_play",), TILES + ("flowers",)),
+                          f"the deal needs {dealt} tiles"
+                          + (f" and up to {tl['flowers']} flower replacements" if tl["flowers"] else "")
+                          + " but the wall has only "
                           f"{size - dead - w['haidi_tiles'] - turned} before the dead wall and 海底",
                           deal_paths[:2] + dead_paths[:2])
 

@@ -19,6 +19,7 @@ from ruian_sim.engine import layout as L
 from ruian_sim.engine.transcript import raw_hand
 from ruian_sim.engine.wall import WS_GONE
 from ruian_sim.hand import HandEvaluator, Meld
+from wallwalk import WallWalk
 
 
 class Violation(AssertionError):
@@ -76,14 +77,19 @@ class Referee:
                 raise Violation(f"S{s} cannot be evaluated: {exc}") from None
 
         def settle_pending(winner_seats):
-            # every seat able to win on the last discard either won or passed
+            # every seat able to win on the last discard either won or passed, but
+            # for those after the first winner when only the first may win (截胡)
+            order = [(last_discard[0] + i) % n for i in range(1, n)] if last_discard else []
+            first_only = bool(winner_seats) and rules.claims.multiple_wins == "first"
+            cut = order.index(winner_seats[0]) if first_only and winner_seats[0] in order else n
             for s in pending:
-                check(s in winner_seats or s in passed,
+                check(s in winner_seats or s in passed or order.index(s) > cut,
                       f"S{s} could win on {T.name(last_discard[1])} but neither won nor passed")
-            if winner_seats and rules.claims.multiple_wins == "first":
-                order = [(last_discard[0] + i) % n for i in range(1, n)]
+            if first_only:
                 first = next(s for s in order if s in pending and s not in passed)
                 check(winner_seats == [first], f"winner {winner_seats} is not the first ({first})")
+
+        taken = self.check_wall(rec, events, wall, gone)
 
         for code, s, t, a, b in events.tolist():
             if code in (L.EV_DISCARD, L.EV_WIN, L.EV_KONG_CON, L.EV_END, L.EV_HAIDI):
@@ -230,8 +236,61 @@ class Referee:
         dead = rules.wall.dead_stacks * rules.wall.stack_height
         check(left >= dead, f"the dead wall was drawn from ({left} tiles left, {dead} are dead)")
         if outcome == L.OUT_EXHAUSTIVE:
-            check(left < dead + rules.wall.stack_height + (1 if rules.wall.dead_odd_single else 0),
-                  f"an exhaustive draw with {left} tiles left beside a dead wall of {dead}")
+            # 海底牌必须分完: every tile outside the dead wall was dealt
+            exact = dead + self.lone_tail(wall, taken)
+            check(left == exact, f"an exhaustive draw with {left} tiles left beside a dead wall of {exact}")
         if outcome == L.OUT_EXHAUSTIVE:
             stats["exhaustive"] += 1
+            stats["haidi_dealt"] += sum(1 for e in events.tolist() if e[0] == L.EV_HAIDI)
         return stats
+
+    def check_wall(self, rec, events, wall, gone) -> set[int]:
+        """Every tile is drawn from where the seed's procedure says (wallwalk.py):
+        the break, the turned tile, the head in order, replacements from the tail."""
+        rules, n = self.rules, self.n
+        throws = [a for code, _, _, a, b in events.tolist() if code == L.EV_DICE]
+        check(len(throws) == rules.dice.throws, f"{len(throws)} throws of the dice")
+        opener = (int(rec["dealer"]) + throws[0] - 1) % n  # seats counted from the dealer = 1
+        walk = self._walk = WallWalk(rules, opener, sum(throws))
+        head, tail = iter(walk.head()), iter(walk.tail() if rules.replacement == "tail" else ())
+        taken: set[int] = set()
+
+        def next_free(order):
+            for pos in order:
+                if pos not in taken:
+                    taken.add(pos)
+                    return pos
+            raise Violation("a tile was drawn from an empty wall")
+
+        ind = int(rec["indicator"])
+        if rules.wild.source in ("turned", "next"):
+            pos = walk.turned()
+            while T.is_flower(int(wall[pos])):  # a flower is laid aside; the next tail tile is turned
+                taken.add(pos)
+                pos = next(p for p in walk.tail() if p not in taken)
+            check(int(wall[pos]) == ind, f"turned {T.name(ind)}, but the break stack's bottom tile is "
+                                         f"{T.name(int(wall[pos]))}")
+            if rules.wild.turned_out_of_play:
+                taken.add(pos)
+        for code, s, t, a, _ in events.tolist():
+            if code in (L.EV_DEAL, L.EV_HAIDI) or (code == L.EV_DRAW and not a):
+                pos = next_free(head)
+            elif code == L.EV_DRAW:
+                pos = next_free(tail) if rules.replacement == "tail" else next_free(head)
+            else:
+                continue
+            check(int(wall[pos]) == t, f"S{s} drew {T.name(t)} but the next tile there is {T.name(int(wall[pos]))}")
+        check(taken == {i for i in range(len(gone)) if gone[i]}, "the wall's taken tiles differ from the replay")
+        return taken
+
+    def lone_tail(self, wall, taken) -> int:
+        """Tiles of a partly taken stack at the tail, when the rules count them as dead."""
+        if not self.rules.wall.dead_odd_single:
+            return 0
+        h = self.rules.wall.stack_height
+        order = self._walk.tail()
+        for i in range(0, len(order), h):  # the first stack from the tail not taken whole
+            left = sum(1 for p in order[i:i + h] if p not in taken)
+            if left:
+                return left if left < h else 0
+        return 0

@@ -1,0 +1,66 @@
+"""Random *valid-looking* rule files drawn from the schema's option space.
+
+Each is a user file (`extends: ruian` plus overrides) as a dict; the loader
+either accepts it (then the engine must play it) or refuses it with a
+located message."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+SUITS = ["m", "p", "s"]
+HONOR_SETS = [[f"{i}z" for i in range(1, 8)], [f"{i}z" for i in range(1, 5)], []]
+
+
+@st.composite
+def rule_files(draw) -> dict:
+    suits = draw(st.lists(st.sampled_from(SUITS), min_size=1, max_size=3, unique=True))
+    honors = draw(st.sampled_from(HONOR_SETS))
+    copies = draw(st.sampled_from([4, 4, 3, 2]))
+    flowers = draw(st.sampled_from([0, 0, 8]))
+    total = (9 * len(suits) + len(honors)) * copies + flowers
+    five = draw(st.booleans()) and draw(st.booleans())
+    seats = 4
+    heights = [h for h in (1, 2, 3, 4) if total % (seats * h) == 0]
+    height = draw(st.sampled_from(heights)) if heights else 1
+    stacks = total // (seats * height) if heights else total  # no fit: validation must refuse it
+    play = [f"{r}{s}" for s in suits for r in range(1, 10)] + honors
+    source = draw(st.sampled_from(["turned", "next", "fixed", "none"]))
+    wild: dict = {"source": source, "discard": draw(st.booleans()), "claim": draw(st.booleans()),
+                  "turned_out_of_play": draw(st.booleans())}
+    if source == "fixed":
+        wild["fixed"] = draw(st.sampled_from(play))
+    if source == "next":
+        wild["next_cycles"] = [honors] if honors else []
+    wild["stand_in"] = draw(st.sampled_from(["5z", None])) if "5z" in honors else None
+    shapes = {name: {"enabled": draw(st.booleans())}
+              for name in ("standard", "eight_pairs", "all_pungs", "three_wilds")}
+    shapes["three_wilds"]["wilds"] = draw(st.integers(2, 4))
+    return {
+        "extends": "ruian",
+        "name": "random-file",
+        "table": {"players": 5 if five else 4, "seats": seats, "substitute": five},
+        "tiles": {"suits": suits, "honors": honors, "copies": copies, "flowers": flowers},
+        "wall": {"sides": seats, "stacks_per_side": stacks, "stack_height": height,
+                 "dead_stacks": draw(st.integers(0, max(0, min(64, stacks // 2)))),
+                 "dead_odd_single": draw(st.booleans()), "haidi_tiles": draw(st.integers(0, 8)),
+                 "count": draw(st.sampled_from(["clockwise", "counterclockwise"])),
+                 "draw": draw(st.sampled_from(["clockwise", "counterclockwise"]))},
+        "dice": {"dice": draw(st.integers(1, 3)), "throws": draw(st.integers(1, 2))},
+        "wild": wild,
+        "deal": {"hand_size": (size := draw(st.sampled_from([4, 7, 10, 13, 16, 16]))),
+                 "chunk": draw(st.integers(1, min(4, size))), "dealer_extra": draw(st.integers(0, 1))},
+        "replacement": draw(st.sampled_from(["tail", "head"])),
+        "claims": {"chi": draw(st.sampled_from(["left", "any", "never"])), "pon": draw(st.booleans()),
+                   "kong": {k: draw(st.booleans()) for k in ("exposed", "concealed", "added")},
+                   "win_on_discard": draw(st.booleans()),
+                   "rob_kong": draw(st.sampled_from(["added", "any", "never"])),
+                   "multiple_wins": draw(st.sampled_from(["first", "all", "draw"])),
+                   "pass_blocks_win": draw(st.booleans())},
+        "shapes": shapes,
+        "aborts": {"four_winds": {"action": draw(st.sampled_from(["none", "draw", "penalty"])),
+                                  "window": draw(st.sampled_from(["opening", "any"])),
+                                  "tiles": [h for h in honors if h in ("1z", "2z", "3z", "4z")]},
+                   "four_kongs": draw(st.booleans()), "triple_win": draw(st.booleans())},
+        "dealer": {"keep_on_draw": draw(st.booleans()), "streak_cap": draw(st.integers(0, 4))},
+    }

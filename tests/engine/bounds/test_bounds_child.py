@@ -1,0 +1,74 @@
+"""Run only inside a bounds-checked build (tests/engine/test_bounds_checked.py
+starts it with NUMBA_BOUNDSCHECK=1 and a cache of its own): every built-in
+rule set and a sample of random valid rule files play without reading
+outside an array, without hanging, and by the rules (the referee)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent))
+from referee import Referee  # noqa: E402
+from rulefiles import rule_files  # noqa: E402
+
+from ruian_sim.engine.simulate import Simulator  # noqa: E402
+from ruian_sim.errors import UserError  # noqa: E402
+from ruian_sim.ruleset import builtin_names, load  # noqa: E402
+
+pytestmark = pytest.mark.skipif(os.environ.get("RUIAN_SIM_BOUNDS_CHILD") != "1",
+                                reason="runs inside the bounds-checked build only")
+
+VARIANTS = [None] + builtin_names()["variants"]
+EXAMPLES = int(os.environ.get("RUIAN_SIM_RULE_FILES", "200"))
+SECONDS_PER_FILE = 60.0
+
+
+@pytest.mark.parametrize("bots", ["greedy", "random"])
+@pytest.mark.parametrize("variant", VARIANTS, ids=[v or "ruian" for v in VARIANTS])
+def test_builtin_rules_read_inside_their_arrays(variant, bots):
+    sim = Simulator(load("ruian", [variant] if variant else []), bots)
+    records = sim.play_raw(seed=9, first_match=0, matches=80)  # about 400 hands
+    assert len(records) >= 300
+
+
+def referee_some_hands(sim: Simulator, matches: int, max_hands: int) -> int:
+    ref = Referee(sim.spec)
+    hands = 0
+    for match in range(matches):
+        for hand in range(max_hands):
+            got = sim.replay(seed=3, match=match, hand=hand)
+            if got is None:
+                break
+            records, events, state = got
+            ref.referee(records[hand], events, state)
+            hands += 1
+    return hands
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=rule_files(), bots=st.sampled_from(["greedy", "random"]))
+def test_random_valid_rule_files_play_or_are_refused_with_a_location(tmp_path_factory, data, bots):
+    path = tmp_path_factory.mktemp("rules") / "mine.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    try:
+        rules = load(str(path))
+    except UserError as exc:
+        for p in exc.problems:
+            assert p.mark is not None and p.mark.line >= 1, f"an unlocated problem: {p}"
+        return
+    start = time.monotonic()
+    sim = Simulator(rules, bots)
+    assert len(sim.play_raw(seed=5, first_match=0, matches=6)) >= 6
+    assert referee_some_hands(sim, matches=2, max_hands=12) >= 2
+    took = time.monotonic() - start
+    assert took < SECONDS_PER_FILE, f"{took:.0f} s for one rule file"
