@@ -82,7 +82,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
         lines.extend(notes)
 
     for code, s, t, a, b in events.tolist():
-        if dealing and code in (L.EV_DEAL, L.EV_FLOWER, L.EV_DRAW):
+        if dealing and (code in (L.EV_DEAL, L.EV_FLOWER) or (code == L.EV_DRAW and a)):
             # the deal, with flowers laid aside and replaced (补花) before play
             if code == L.EV_DEAL:
                 dealt.setdefault(s, []).append(t)

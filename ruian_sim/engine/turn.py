@@ -14,7 +14,7 @@ arrays (see ``new_state`` in engine/simulate.py):
 
 
 from ..hand.kernels import GROUP_OF, set_tight
-from ..hand.layout import BIG, HS_B, HS_CAP, HS_CAPW, HS_M
+from ..hand.layout import BIG, HS_B, HS_CAP, HS_CAPW, HS_M, HS_STANDARD
 from ..jit import kernel, kernel_inline
 from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong, wants_win
 from .layout import (
@@ -446,7 +446,8 @@ def _discard_choice(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf,
     f, sh = greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H[H_WK], H[H_SI], pw, rs, buf,
                            scores, unseen, prefer)
     F[s, F_SHANTEN] = sh
-    if f < 0:
+    if f < 0 or hs[HS_STANDARD] == 0:
+        # greedy's own count follows the standard shape; otherwise ask bot_shanten
         remove_face(s, f, cnt, keys, F, pw)
         F[s, F_SHANTEN] = _current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
         add_face(s, f, cnt, keys, F, pw)
