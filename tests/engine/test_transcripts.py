@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ruian_sim.commands import settlement
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import play_text
 from ruian_sim.ruleset import load
@@ -24,8 +25,9 @@ def test_transcript_is_unchanged(path):
                     expected)
     name, seed, match, hand = head.group(1), *map(int, head.groups()[1:])
     base, *variants = name.split("+")
-    sim = Simulator(load(base, variants), "greedy")
-    assert play_text(sim, seed, match, hand) == expected
+    rules = load(base, variants)
+    sim = Simulator(rules, "greedy")
+    assert play_text(sim, seed, match, hand, settle=lambda rec: settlement(rec, rules)) == expected
 
 
 def test_play_cli_prints_the_same_text(cli):
