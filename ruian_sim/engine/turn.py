@@ -768,6 +768,10 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 win_face = f
                 win_raw = raw
                 break
+        if raw == wk:
+            # a discarded wild may only be won on: no wild goes into a meld
+            turn = (turn + 1) % n
+            continue
         # --- kong, pon, chi by priority, then seat order from the discarder
         # a kong on this discard needs a replacement tile; look only if someone could
         can_kong = False
