@@ -235,6 +235,11 @@ def _wall(d, where):
                           f"{tl['flowers']} flowers = {tiles}", cite)
     dead = w["dead_stacks"] * w["stack_height"] + (1 if w["dead_odd_single"] else 0)
     dead_paths = (WALL + ("dead_stacks",), WALL + ("haidi_tiles",), WALL + ("dead_odd_single",))
+    seats = d["table"]["seats"]
+    if w["haidi_tiles"] > seats:
+        yield where.blame((WALL + ("haidi_tiles",), TABLE + ("seats",)),
+                          f"{w['haidi_tiles']} 海底 tiles for {seats} seats: each player receives at most "
+                          f"one (win or pass, no discard), so at most {seats}")
     if dead + w["haidi_tiles"] >= size:
         yield where.blame(dead_paths + WALL_SIZE,
                           f"dead wall ({dead}) + 海底 tiles ({w['haidi_tiles']}) leave nothing of a "

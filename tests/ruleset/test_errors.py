@@ -269,3 +269,14 @@ def test_a_parent_without_extends_is_named_in_one_line(cli, write):
     child = write("child.yaml", "extends: parent.yaml\nname: child\n")
     (line,) = problems(cli, child)
     assert "parent.yaml:1:1: extends: no extends, so this must be a complete rule file" in line, line
+
+
+def test_more_haidi_tiles_than_seats_is_refused_at_the_users_line(write, cli):
+    path = write("haidi.yaml", """
+        extends: ruian
+        name: long-haidi
+        wall: {haidi_tiles: 5}
+    """)
+    out = cli("validate", path)
+    assert out.returncode == 2
+    assert f"{path.name}:3:" in out.stderr and "wall.haidi_tiles" in out.stderr and "at most 4" in out.stderr

@@ -43,7 +43,7 @@ def rule_files(draw) -> dict:
         "tiles": {"suits": suits, "honors": honors, "copies": copies, "flowers": flowers},
         "wall": {"sides": seats, "stacks_per_side": stacks, "stack_height": height,
                  "dead_stacks": draw(st.integers(0, max(0, min(64, stacks // 2)))),
-                 "dead_odd_single": draw(st.booleans()), "haidi_tiles": draw(st.integers(0, 8)),
+                 "dead_odd_single": draw(st.booleans()), "haidi_tiles": draw(st.integers(0, 6)),
                  "count": draw(st.sampled_from(["clockwise", "counterclockwise"])),
                  "draw": draw(st.sampled_from(["clockwise", "counterclockwise"]))},
         "dice": {"dice": draw(st.integers(1, 3)), "throws": draw(st.integers(1, 2))},
