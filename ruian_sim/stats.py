@@ -119,8 +119,11 @@ class Accumulator:
         total = sum(c.values())
         if total < 2:
             return 0.0
-        mean = sum(v * k for v, k in c.items()) / total
-        return math.sqrt(sum(k * (v - mean) ** 2 for v, k in c.items()) / (total - 1))
+        # in value order: a Counter keeps insertion order, which depends on how chunks merged,
+        # and a float sum in another order can differ in its last bit
+        items = sorted(c.items())
+        mean = sum(v * k for v, k in items) / total
+        return math.sqrt(sum(k * (v - mean) ** 2 for v, k in items) / (total - 1))
 
     def to_dict(self) -> dict:
         return {"players": self.players, "hands": self.hands, "matches": self.matches,

@@ -23,9 +23,11 @@ def test_play_ends_with_each_seats_points_and_the_table_entry(cli):
     done = cli("play", "--seed", "1", "--match", "0", "--hand", "0")
     assert done.returncode == 0, done.stderr
     block = scores_block(done.stdout)
-    assert block[0] == "  S1 wins: scoring table entry 'soft', multiplier ×1"
-    assert block[1:] == ["  S0 (player 0): -1", "  S1 (player 1): +3", "  S2 (player 2): -1",
-                         "  S3 (player 3): -1"]
+    # S3 wins soft on S2's discard (the transcript in tests/engine/transcripts); every loser,
+    # the dealer S0 too, pays multiplier 1 × base 1
+    assert block[0] == "  S3 wins: scoring table entry 'soft', multiplier ×1"
+    assert block[1:] == ["  S0 (player 0): -1", "  S1 (player 1): -1", "  S2 (player 2): -1",
+                         "  S3 (player 3): +3"]
     assert done.stdout.rstrip().endswith(block[-1])
 
 
