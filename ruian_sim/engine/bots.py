@@ -176,12 +176,11 @@ def _optimal(buf, ox, oy, k, target):
 
 
 @kernel
-def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen,
-                   prefer):
-    """(face to discard or -1 for a wild, shanten after it).  ``buf``: the
-    work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch.
-    ``prefer`` (-1: none): a face discarded if it keeps the best shanten."""
-    tsuit, thon, tsuit64, thon64 = tabs[0], tabs[1], tabs[4], tabs[5]
+def shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores):
+    """Shanten after each candidate discard into ``scores`` (BIG: not held), and
+    the hand's folds into the work buffer for acceptance().  Returns (best, how
+    many candidates reach it, the one when there is one)."""
+    tsuit, thon = tabs[0], tabs[1]
     M = hs[HS_M]
     L2 = ROW
     c = cnt[s]
@@ -190,8 +189,6 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
     nm = F[s, F_NMELD]
     k = M - nm
     held = F[s, F_NTILES]
-    if held == w:
-        return -1, BIG
     cx = capx[s]
     std = hs[HS_STANDARD] == 1 and k >= 0
     eight = hs[HS_EIGHT] == 1 and nm == 0
@@ -245,14 +242,20 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
             only = f
         elif sh == best:
             n_best += 1
-    if n_best == 1:
-        return only, best  # no tie to break
-    if prefer >= 0 and scores[prefer] == best:
-        return prefer, best
+    return best, n_best, only
+
+
+@kernel
+def draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen):
+    """The faces a draw could bring (the wild apart), listed once per decision
+    in the work buffer: face, its unseen tiles, and which entries of its
+    group's row it lowers.  Returns (how many, unseen wilds)."""
+    tsuit64, thon64 = tabs[4], tabs[5]
+    c = cnt[s]
+    ky = keys[s]
+    std = hs[HS_STANDARD] == 1 and hs[HS_M] - F[s, F_NMELD] >= 0
     unseen_of(s, P, c, F, vis, wk, si, unseen)
-    drop = _DROP * L2
-    # the faces a draw could bring (the wild apart), listed once per decision:
-    # face, its unseen tiles, and which entries of its group's row it lowers
+    drop = _DROP * ROW
     nl = 0
     for t in range(N_FACES):
         u = unseen_face(t, unseen, wk, si)
@@ -265,65 +268,102 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
         if std:
             _drops(b, ky[b], pw[t], tsuit64, thon64, buf, at + 3 * N_FACES)
         nl += 1
-    wild_u = unseen[wk] if wk >= 0 else 0
-    target = best + w + 1  # the distance every tied candidate leaves
+    return nl, (unseen[wk] if wk >= 0 else 0)
+
+
+@kernel
+def acceptance(s, f, target, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf):
+    """Unseen tiles that would bring the hand below ``target`` (a distance)
+    once face f is discarded; needs shanten_scores() and draw_list() first."""
+    tsuit, thon = tabs[0], tabs[1]
+    L2 = ROW
+    c = cnt[s]
+    ky = keys[s]
+    w = F[s, F_W]
+    nm = F[s, F_NMELD]
+    k = hs[HS_M] - nm
+    held = F[s, F_NTILES]
+    cx = capx[s]
+    std = hs[HS_STANDARD] == 1 and k >= 0
+    eight = hs[HS_EIGHT] == 1 and nm == 0
+    three = hs[HS_THREE] == 1
+    drop = _DROP * L2
+    a = GROUP_OF[f]
+    key_a = ky[a] - pw[f]
+    dstd_f = BIG
+    if std:
+        _load(a, key_a, tsuit, thon, buf, _RA)
+        dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
+    # per other group b, the splits where the std distance is met (byte masks)
+    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0
+    if std and dstd_f == target:
+        for b in range(4):
+            if b != a:
+                fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
+                lo, hi = _optimal(buf, (_R + b) * L2, (_G + b) * L2, k, target)
+                if b == 0:
+                    o0, o1 = lo, hi
+                elif b == 1:
+                    o2, o3 = lo, hi
+                elif b == 2:
+                    o4, o5 = lo, hi
+                else:
+                    o6, o7 = lo, hi
+    b0 = 0
+    b1 = 0
+    b2 = 0
+    if eight:
+        t0, t1, t2 = ep_totals(c, cx, hs)
+        b0, b1, b2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
+    c[f] -= 1
+    acc = wild_u  # a wild fills any gap
+    for i in range(nl):
+        at = drop + 3 * i
+        face = buf[at]
+        better = False
+        if dstd_f == target:
+            b = GROUP_OF[face]
+            if b == a:
+                _load(a, key_a + pw[face], tsuit, thon, buf, _RA + 1)
+                better = point(buf, (_RA + 1) * L2, (_FM + a) * L2, k) < target
+            else:
+                lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
+                hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+                dw = at + 3 * N_FACES
+                better = ((buf[dw] & lo) | (buf[dw + 1] & hi)) != 0
+        if not better and eight:
+            e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
+            better = ep_distance(e0, e1, e2, hs) < target
+        if not better and three:
+            better = three_distance(w, held, k, hs) < target
+        if better:
+            acc += buf[at + 1]
+    c[f] += 1
+    return acc
+
+
+@kernel
+def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen,
+                   prefer):
+    """(face to discard or -1 for a wild, shanten after it).  ``buf``: the
+    work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch.
+    ``prefer`` (-1: none): a face discarded if it keeps the best shanten."""
+    if F[s, F_NTILES] == F[s, F_W]:
+        return -1, BIG
+    best, n_best, only = shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores)
+    if n_best == 1:
+        return only, best  # no tie to break
+    if prefer >= 0 and scores[prefer] == best:
+        return prefer, best
+    nl, wild_u = draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen)
+    target = best + F[s, F_W] + 1  # the distance every tied candidate leaves
     best_acc = -1
     choice = -1
     ties = 0
     for f in range(N_FACES):
         if scores[f] != best:
             continue
-        a = GROUP_OF[f]
-        key_a = ky[a] - pw[f]
-        dstd_f = BIG
-        if std:
-            _load(a, key_a, tsuit, thon, buf, _RA)
-            dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
-        # splits (of group b against the rest) where the std distance is met
-        # per other group b, the splits where the std distance is met (byte masks)
-        o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0
-        if std and dstd_f == target:
-            for b in range(4):
-                if b != a:
-                    fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
-                    lo, hi = _optimal(buf, (_R + b) * L2, (_G + b) * L2, k, target)
-                    if b == 0:
-                        o0, o1 = lo, hi
-                    elif b == 1:
-                        o2, o3 = lo, hi
-                    elif b == 2:
-                        o4, o5 = lo, hi
-                    else:
-                        o6, o7 = lo, hi
-        b0 = 0
-        b1 = 0
-        b2 = 0
-        if eight:
-            b0, b1, b2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
-        c[f] -= 1
-        acc = wild_u  # a wild fills any gap
-        for i in range(nl):
-            at = drop + 3 * i
-            face = buf[at]
-            better = False
-            if dstd_f == target:
-                b = GROUP_OF[face]
-                if b == a:
-                    _load(a, key_a + pw[face], tsuit, thon, buf, _RA + 1)
-                    better = point(buf, (_RA + 1) * L2, (_FM + a) * L2, k) < target
-                else:
-                    lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
-                    hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
-                    dw = at + 3 * N_FACES
-                    better = ((buf[dw] & lo) | (buf[dw + 1] & hi)) != 0
-            if not better and eight:
-                e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
-                better = ep_distance(e0, e1, e2, hs) < target
-            if not better and three:
-                better = three_distance(w, held, k, hs) < target
-            if better:
-                acc += buf[at + 1]
-        c[f] += 1
+        acc = acceptance(s, f, target, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf)
         if acc > best_acc:
             best_acc = acc
             choice = f

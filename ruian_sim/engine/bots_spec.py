@@ -19,9 +19,10 @@ import numpy as np
 from ..errors import UserError
 from . import layout as L
 
-KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM}
+KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM, "smart": L.BOT_SMART}
 PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
-          "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0)}
+          "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0),
+          "aggression": (L.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (L.BP_VALUE, 1.0, 0.0, 3.0)}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:

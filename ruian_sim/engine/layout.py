@@ -82,19 +82,33 @@ F_DISCARDS = 12
 F_PASSED = 13      # 过水: passed a win, blocked until the next draw
 F_PENALTY = 14     # four-winds penalties paid
 F_SHANTEN = 15     # bot shanten of the hand after its last discard (tables only)
-F_SIZE = 16
+F_FOLDED = 16      # the smart bot gave up progress for safety this hand
+F_LAST_DISC = 17   # index in the pond of this seat's last discard (-1: none yet)
+F_SIZE = 18
 MAX_MELDS = 8
 M_TYPE, M_FACE, M_FROM = 0, 1, 2
 MELD_CHI, MELD_PON, MELD_KONG_EXP, MELD_KONG_ADD, MELD_KONG_CON = 0, 1, 2, 3, 4
 
 # --- bots ----------------------------------------------------------------------
-BOT_GREEDY, BOT_RANDOM = 0, 1
+BOT_GREEDY, BOT_RANDOM, BOT_SMART = 0, 1, 2
 BP_KIND = 0        # BOT_*
 BP_CLAIM = 1       # probability of making a claim the bot finds useful
 BP_CHASE_HARD = 2  # 1: pass a soft win on a discard while the wall is long
 BP_KONG = 3        # 1: declare kongs that do not hurt the hand
 BP_FOLLOW = 4      # probability of following (跟风) the previous player's honor discard
-BP_SIZE = 5
+BP_AGGRESSION = 5  # smart: weight of its own chances against the danger of a discard (1: even)
+BP_VALUE = 6       # smart: weight of what a win is worth against how soon it comes (1: expected value)
+BP_V0 = 8          # smart: the rules' win values (engine/values.py), N_VALUES entries
+# offsets from BP_V0: gain[me dealer][route][hard][self-drawn], then what the bot
+# pays [me dealer][they dealer] when it deals in, when they self-draw, when a third deals in
+V_GAIN = 0
+V_DEAL_IN = 32
+V_BY_SELF = 36
+V_BY_OTHER = 40
+V_READY = 44       # P(a player is ready) [open melds 0..3][own discards 0..15] (engine/danger.json)
+V_HIT = 108        # P(a tile wins for a ready player) [simple, terminal, honor][unseen copies 0..3]
+N_VALUES = 120
+BP_SIZE = BP_V0 + N_VALUES
 
 # --- hand records --------------------------------------------------------------
 C_MATCH = 0
@@ -128,7 +142,8 @@ S_PONS = 8
 S_CHIS = 9
 S_PENALTY = 10
 S_FLOWERS = 11
-S_NFIELDS = 12
+S_FOLDED = 12
+S_NFIELDS = 13
 
 OUT_SELF_DRAW = 0
 OUT_DISCARD_WIN = 1
@@ -183,3 +198,23 @@ EV_HAIDI = 15      # seat receives a 海底 tile
 EV_END = 16        # a = outcome
 EV_PENALTY = 17    # seat pays the four-winds penalty
 EV_FIELDS = 5      # code, seat, tile, a, b
+
+# --- this hand's scalars (H, int64[H_SIZE]) -------------------------------------
+H_WK = 0          # wild kind, -1 none
+H_SI = 1          # raw kind of the active stand-in, -1 none
+H_DEALER = 2
+H_DISCARDS = 3    # discards made this hand
+H_CLAIMS = 4      # chi/pon/kong claims made this hand
+H_KONGS = 5
+H_KONG_SEATS = 6  # bit mask of seats that declared kongs
+H_FW_TILE = 7     # four winds: the tile of the current run
+H_FW_COUNT = 8
+H_FW_START = 9
+H_OUTCOME = 10
+H_WINNERS = 11
+H_DISCARDER = 12
+H_LAST_RAW = 13   # the last discard if no claim followed it, -1 otherwise
+H_ERROR = 14      # layout.ERR_*: an impossible state; the hand stops and reports it
+H_SIZE = 16
+NO_TILE = -3      # "last tile" before any tile joined (the dealer's dealt hand)
+NONE_JOINED = -2  # a flower came and no replacement could follow

@@ -13,7 +13,7 @@ from . import layout as L
 FIXED = ("match", "hand", "dealer", "streak", "outcome", "winner", "winners", "discarder", "wild",
          "indicator", "turns", "wall_left", "kongs", "claims", "dice", "dice2", "sitting_out")
 PER_SEAT = ("player", "shapes", "hard", "wilds", "facts", "kong_exposed", "kong_added",
-            "kong_concealed", "pons", "chis", "penalty", "flowers")
+            "kong_concealed", "pons", "chis", "penalty", "flowers", "folded")
 assert len(FIXED) == L.C_FIXED and len(PER_SEAT) == L.S_NFIELDS
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hand.layout import CAPX_SIZE, ROW
 from ..errors import UserError
+from ..hand.layout import CAPX_SIZE, ROW
 from ..ruleset import RuleSet
 from . import layout as L
 from .bots import WORK_ROWS
@@ -13,7 +13,7 @@ from .bots_spec import parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
-from .turn import H_SIZE
+from .values import bot_values
 from .wall import WS_SIZE
 
 N_STREAMS = 16
@@ -61,14 +61,16 @@ def new_state(spec: KernelSpec):
           np.zeros((n, CAPX_SIZE), np.int64),             # capx
           np.zeros(L.N_RAW, np.int64),                    # vis
           np.zeros(N_STREAMS, np.uint64),                 # rs
-          np.zeros(H_SIZE, np.int64),                     # H
+          np.zeros(L.H_SIZE, np.int64),                   # H
           key_steps(spec.hs),                             # pw
-          np.zeros(L.N_FACE, np.int64))                   # face_ok
+          np.zeros(L.N_FACE, np.int64),                   # face_ok
+          np.zeros(int(spec.P[L.EP_TILES]) + 1, np.int64))  # pond: faces discarded, in order
     work = (np.zeros(WORK_ROWS * M2, np.int64),   # buf
             np.zeros(4, np.int64),                # dist
             np.zeros(L.N_FACE, np.int64),         # scores
             np.zeros(L.N_FACE, np.int64),         # unseen
-            np.zeros(16, np.int64))               # claim (and small scratch)
+            np.zeros(16, np.int64),               # claim (and small scratch)
+            np.zeros(16, np.float64))             # float scratch (the smart bot's DP)
     return st, work
 
 
@@ -82,6 +84,9 @@ class Simulator:
     def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = "greedy"):
         self.spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
+        if self.spec.seats >= 3:
+            # every bot gets the rules' win values; the smart bot reads them
+            self.bots[:, L.BP_V0:L.BP_V0 + L.N_VALUES] = bot_values(self.spec.rules)
         self.st, self.work = new_state(self.spec)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)

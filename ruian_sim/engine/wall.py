@@ -16,7 +16,7 @@ flower replacements) runs back the other way from the break stack, top tile
 first.  ``gone[i]`` marks positions already taken or turned out of play.
 
 Every loop over positions is bounded by the ring's size: asking for a tile
-when none is left returns NO_TILE (-1), which callers treat as an error.
+when none is left returns WALL_EMPTY (-1), which callers treat as an error.
 
 ``W`` is the wall state vector (WS_* indices below).
 """
@@ -64,7 +64,7 @@ WS_OPENER = 8     # 开门人
 WS_DRAW_DIR = 9   # +1 draws go counterclockwise (increasing stack index), -1 clockwise
 WS_SIZE = 10
 
-NO_TILE = -1      # returned by a draw when the wall is empty (callers check first)
+WALL_EMPTY = -1      # returned by a draw when the wall is empty (callers check first)
 
 FLOWER_BASE = 34  # notation: kinds 34.. are flowers
 
@@ -156,7 +156,7 @@ def draw(P, W, wall, gone, from_tail):
             gone[pos] = 1
             W[WS_GONE] += 1
             return wall[pos]
-    return NO_TILE
+    return WALL_EMPTY
 
 
 @kernel_inline

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from wallwalk import WallWalk
+
 from ruian_sim import tiles as T
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.transcript import raw_hand
 from ruian_sim.engine.wall import WS_GONE
 from ruian_sim.hand import HandEvaluator, Meld
-from wallwalk import WallWalk
 
 
 class Violation(AssertionError):

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from ruian_sim import tiles as T
+from ruian_sim.engine import claims
 from ruian_sim.engine import layout as L
-from ruian_sim.engine import turn
 from ruian_sim.engine.spec import compile_rules
 from ruian_sim.ruleset import load
 
@@ -18,16 +18,16 @@ def spec(*variants):
 
 
 def fresh(n=4):
-    H = np.zeros(turn.H_SIZE, np.int64)
-    H[turn.H_FW_TILE] = -1
+    H = np.zeros(L.H_SIZE, np.int64)
+    H[L.H_FW_TILE] = -1
     return H, np.zeros((n, L.F_SIZE), np.int64), np.zeros((1, L.EV_FIELDS), np.int64)
 
 
 def discards(P, H, F, log, tiles, start=0, n=4):
     """Feed discards in seat order; returns the index of the one that aborts, or None."""
     for i, t in enumerate(tiles):
-        H[turn.H_DISCARDS] += 1
-        if turn._four_winds((start + i) % n, t, P, H, F, log):
+        H[L.H_DISCARDS] += 1
+        if claims.four_winds((start + i) % n, t, P, H, F, log):
             return i
     return None
 
@@ -67,7 +67,7 @@ def test_a_claim_breaks_the_run():
     P = spec("four-winds-penalty").P
     H, F, log = fresh()
     assert discards(P, H, F, log, [E, E]) is None
-    H[turn.H_FW_COUNT] = 0  # what a claim does
+    H[L.H_FW_COUNT] = 0  # what a claim does
     assert discards(P, H, F, log, [E, E], start=2) is None
     assert F[:, L.F_PENALTY].sum() == 0
 
@@ -81,12 +81,12 @@ def test_a_claim_breaks_the_run():
 ])
 def test_several_claimants(variant, mask, want):
     P = spec(*([variant] if variant else [])).P
-    assert turn._settle_multi(0, mask, P) == want
+    assert claims.settle_multi(0, mask, P) == want
 
 
 def test_first_winner_counts_counterclockwise_from_the_discarder():
-    assert turn._first_winner(2, 0b0011, 4) == 0   # seats 3, 0, 1: seat 0 comes first
-    assert turn._first_winner(0, 0b1010, 4) == 1
+    assert claims.first_winner(2, 0b0011, 4) == 0   # seats 3, 0, 1: seat 0 comes first
+    assert claims.first_winner(0, 0b1010, 4) == 1
 
 
 def test_four_kongs_by_two_players_abort_but_not_by_one():
@@ -105,7 +105,7 @@ def test_four_kongs_by_two_players_abort_but_not_by_one():
     for i, (seat, f) in enumerate([(0, 0), (0, 9), (0, 18), (0, 27)]):
         cnt[seat, f] = 4
         F[seat, L.F_NTILES] += 4
-        aborted = turn._do_kong(seat, L.MELD_KONG_CON, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis,
+        aborted = claims.do_kong(seat, L.MELD_KONG_CON, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis,
                                 pw, log, f)
     assert not aborted  # one player's four kongs
     H, _, log = fresh()
@@ -114,6 +114,6 @@ def test_four_kongs_by_two_players_abort_but_not_by_one():
     for seat, f in [(0, 1), (1, 10), (1, 19), (2, 28)]:
         cnt[seat, f] = 4
         F[seat, L.F_NTILES] += 4
-        results.append(turn._do_kong(seat, L.MELD_KONG_CON, f, -1, P, hs, cnt, keys, F, capx, melds, H,
+        results.append(claims.do_kong(seat, L.MELD_KONG_CON, f, -1, P, hs, cnt, keys, F, capx, melds, H,
                                      vis, pw, log, f))
     assert results == [False, False, False, True]

@@ -1,0 +1,188 @@
+"""Claims on a discard and their consequences: who wins and in which order,
+several winners, kongs set aside, and the four-winds run (四同风)."""
+
+from ..hand.kernels import set_tight
+from ..hand.layout import HS_B, HS_CAP
+from ..jit import kernel
+from .bots import wants_win
+from .layout import (
+    EP_FOUR_KONGS,
+    EP_FW_ACTION,
+    EP_FW_TILES,
+    EP_FW_WINDOW,
+    EP_MULTI,
+    EP_PASS_BLOCKS,
+    EP_SEATS,
+    EP_TRIPLE,
+    EV_KONG_ADD,
+    EV_KONG_CON,
+    EV_KONG_EXP,
+    EV_PASS_WIN,
+    EV_PENALTY,
+    F_KONG_ADD,
+    F_KONG_CON,
+    F_KONG_EXP,
+    F_NMELD,
+    F_PASSED,
+    F_PENALTY,
+    F_SHANTEN,
+    F_W,
+    FW_DRAW,
+    FW_NONE,
+    FW_PENALTY,
+    H_CLAIMS,
+    H_DISCARDS,
+    H_FW_COUNT,
+    H_FW_START,
+    H_FW_TILE,
+    H_KONG_SEATS,
+    H_KONGS,
+    H_SI,
+    H_WK,
+    M_FACE,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_KONG_ADD,
+    MELD_KONG_CON,
+    MELD_KONG_EXP,
+    MELD_PON,
+    MULTI_ALL,
+    MULTI_DRAW,
+    OUT_MULTI_WIN_DRAW,
+    OUT_TRIPLE_WIN,
+)
+from .log import log_event
+from .policy import long_wall
+from .seat import add_face, add_meld, hard_now, remove_face, shapes_with
+
+
+@kernel
+def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, H, pw, bp, buf, dist, log,
+                     tile_raw):
+    """Seats that claim a win on face f, as a bit mask, in order from the discarder."""
+    n = P[EP_SEATS]
+    mask = 0
+    wk = H[H_WK]
+    for i in range(1, n):
+        s = (discarder + i) % n
+        if P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1:
+            continue
+        # not ready by the tables: no win, unless the tables' cap could be too
+        # tight here (stand-ins and wilds crowding the wild's face)
+        if F[s, F_SHANTEN] >= 1 and not (H[H_SI] >= 0 and cnt[s, wk] + F[s, F_W] + 1 > hs[HS_CAP]):
+            continue
+        if cnt[s, f] >= hs[HS_B] - 1:
+            continue  # a claimed wild playing as a face held in full (no room in the key)
+        m = shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist)
+        if m == 0:
+            continue
+        add_face(s, f, cnt, keys, F, pw)
+        hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, False, buf, dist)
+        remove_face(s, f, cnt, keys, F, pw)
+        if wants_win(s, bp, hard == 0, long_wall(s, P, W, gone, bp), True):
+            mask |= 1 << s
+        else:
+            log_event(log, EV_PASS_WIN, s, tile_raw, m, 0)
+            if P[EP_PASS_BLOCKS] == 1:
+                F[s, F_PASSED] = 1
+    return mask
+
+
+@kernel
+def first_winner(discarder, mask, n):
+    for i in range(1, n):
+        s = (discarder + i) % n
+        if mask & (1 << s):
+            return s
+    return -1
+
+
+@kernel
+def settle_multi(discarder, mask, P):
+    """Apply the rules for several winners: returns (winners mask, outcome or -1)."""
+    n = P[EP_SEATS]
+    count = 0
+    for s in range(n):
+        if mask & (1 << s):
+            count += 1
+    if P[EP_TRIPLE] == 1 and count >= 3:
+        return 0, OUT_TRIPLE_WIN
+    if count >= 2:
+        if P[EP_MULTI] == MULTI_DRAW:
+            return 0, OUT_MULTI_WIN_DRAW
+        if P[EP_MULTI] != MULTI_ALL:
+            return 1 << first_winner(discarder, mask, n), -1
+    return mask, -1
+
+
+@kernel
+def lowest(mask, n):
+    for s in range(n):
+        if mask & (1 << s):
+            return s
+    return -1
+
+
+@kernel
+def do_kong(s, mtype, f, frm, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
+    """Set a kong aside (the claimed tile, if any, is not in the hand)."""
+    n_hand = 4 if mtype == MELD_KONG_CON else (3 if mtype == MELD_KONG_EXP else 1)
+    for _ in range(n_hand):
+        remove_face(s, f, cnt, keys, F, pw)
+    if mtype == MELD_KONG_ADD:
+        for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+            if melds[s, i, M_TYPE] == MELD_PON and melds[s, i, M_FACE] == f:
+                melds[s, i, M_TYPE] = MELD_KONG_ADD
+        capx[s, f] -= 1
+        set_tight(capx[s], hs)
+        F[s, F_KONG_ADD] += 1
+        vis[raw] += 1
+        log_event(log, EV_KONG_ADD, s, raw, f, s)
+    elif mtype == MELD_KONG_CON:
+        add_meld(s, MELD_KONG_CON, f, -1, F, melds, capx, hs)
+        F[s, F_KONG_CON] += 1
+        log_event(log, EV_KONG_CON, s, raw, f, s)
+    else:
+        add_meld(s, MELD_KONG_EXP, f, frm, F, melds, capx, hs)
+        F[s, F_KONG_EXP] += 1
+        vis[raw] += 3
+        log_event(log, EV_KONG_EXP, s, raw, f, frm)
+    H[H_KONGS] += 1
+    H[H_KONG_SEATS] |= 1 << s
+    if P[EP_FOUR_KONGS] == 1 and H[H_KONGS] >= 4:
+        seats = 0
+        for t in range(P[EP_SEATS]):
+            if H[H_KONG_SEATS] & (1 << t):
+                seats += 1
+        if seats >= 2:
+            return True
+    return False
+
+
+@kernel
+def four_winds(s, raw, P, H, F, log):
+    """Track runs of the same wind; True when the hand ends in an abortive draw."""
+    action = P[EP_FW_ACTION]
+    if action == FW_NONE:
+        return False
+    n = P[EP_SEATS]
+    if P[EP_FW_WINDOW] == 0 and (H[H_DISCARDS] > n or H[H_CLAIMS] > 0):
+        return False
+    if P[EP_FW_TILES + raw] == 1 and raw == H[H_FW_TILE] and H[H_FW_COUNT] > 0:
+        H[H_FW_COUNT] += 1
+    elif P[EP_FW_TILES + raw] == 1:
+        H[H_FW_TILE] = raw
+        H[H_FW_COUNT] = 1
+        H[H_FW_START] = s
+    else:
+        H[H_FW_TILE] = -1
+        H[H_FW_COUNT] = 0
+    if H[H_FW_COUNT] >= n:
+        if action == FW_DRAW:
+            return True
+        if action == FW_PENALTY:
+            F[H[H_FW_START], F_PENALTY] += 1
+            log_event(log, EV_PENALTY, H[H_FW_START], raw, 0, 0)
+        H[H_FW_COUNT] = 0
+        H[H_FW_TILE] = -1
+    return False

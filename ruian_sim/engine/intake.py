@@ -1,0 +1,111 @@
+"""Tiles reaching a hand: the deal with its 补花, draws with flowers laid aside
+and replaced, and whether a replacement may still be drawn."""
+
+from ..jit import kernel, kernel_inline
+from .layout import (
+    EP_CHUNK,
+    EP_DEALER_EXTRA,
+    EP_HAND,
+    EP_REPLACE_TAIL,
+    EP_SEATS,
+    ERR_WALL_EMPTY,
+    EV_DEAL,
+    EV_DRAW,
+    EV_FLOWER,
+    F_DRAWS,
+    F_FLOWERS,
+    H_DEALER,
+    H_ERROR,
+    H_SI,
+    H_WK,
+    NONE_JOINED,
+)
+from .log import log_event
+from .seat import add_face, face_of
+from .wall import draw_head, draw_tail, is_flower, normal_left
+
+
+@kernel
+def replacement(P, W, wall, gone):
+    if P[EP_REPLACE_TAIL] == 1:
+        return draw_tail(P, W, wall, gone)
+    return draw_head(P, W, wall, gone)
+
+
+@kernel
+def can_replace(P, W, gone):
+    """A replacement may be drawn while a normal draw is still left.  From the
+    tail it may then cut into the 海底, which is dealt out all the same, one
+    tile short (the seed: 特殊情况海底牌也有三张的)."""
+    return normal_left(P, W, gone) >= 1
+
+
+@kernel
+def receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
+    """Seat s receives ``raw``; flowers are laid aside and replaced while the
+    wall allows.  Returns the face that joined the hand (-1 a wild) or -2 if
+    no tile joined (a flower with no replacement left, or the wall was empty:
+    then H[H_ERROR] says so).  Each pass takes a tile, so the wall bounds it."""
+    while True:
+        if raw < 0:
+            H[H_ERROR] = ERR_WALL_EMPTY
+            return NONE_JOINED
+        if not is_flower(raw):
+            break
+        F[s, F_FLOWERS] += 1
+        vis[raw] += 1
+        log_event(log, EV_FLOWER, s, raw, 0, 0)
+        if not replace or not can_replace(P, W, gone):
+            return NONE_JOINED
+        raw = replacement(P, W, wall, gone)
+        F[s, F_DRAWS] += 1
+        log_event(log, EV_DRAW, s, raw, 1, 0)
+    f = face_of(raw, H[H_WK], H[H_SI])
+    add_face(s, f, cnt, keys, F, pw)
+    return f
+
+
+@kernel_inline
+def _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed):
+    """A tile reaches seat s during the deal: a flower is laid aside and owed a
+    replacement (补花, after the deal), anything else joins the hand."""
+    if raw < 0:
+        H[H_ERROR] = ERR_WALL_EMPTY
+    elif is_flower(raw):
+        F[s, F_FLOWERS] += 1
+        vis[raw] += 1
+        log_event(log, EV_FLOWER, s, raw, 0, 0)
+        owed[s] += 1
+    else:
+        add_face(s, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)
+
+
+@kernel
+def deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, owed):
+    n = P[EP_SEATS]
+    dealer = H[H_DEALER]
+    chunk = P[EP_CHUNK]
+    size = P[EP_HAND]
+    owed[:n] = 0
+    given = 0
+    while given < size:
+        take = min(chunk, size - given)
+        for i in range(n):
+            s = (dealer + i) % n
+            for _ in range(take):
+                raw = draw_head(P, W, wall, gone)
+                log_event(log, EV_DEAL, s, raw, 0, 0)
+                _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed)
+        given += take
+    for _ in range(P[EP_DEALER_EXTRA]):
+        raw = draw_head(P, W, wall, gone)
+        log_event(log, EV_DEAL, dealer, raw, 0, 0)
+        _dealt(dealer, raw, P, H, cnt, keys, F, vis, pw, log, owed)
+    # 补花: flowers are replaced from the tail in seat order from the dealer
+    for i in range(n):
+        s = (dealer + i) % n
+        while owed[s] > 0:
+            owed[s] -= 1
+            raw = replacement(P, W, wall, gone)
+            log_event(log, EV_DRAW, s, raw, 1, 0)
+            _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed)

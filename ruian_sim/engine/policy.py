@@ -1,0 +1,234 @@
+"""What a seat's bot decides inside a hand: claims, kongs of its own, the
+discard.  Bot-specific scoring lives in bots.py; this module asks the seat's
+bot kind (layout.BOT_*) and applies the rules' limits."""
+
+from ..hand.kernels import GROUP_OF
+from ..hand.layout import BIG, HS_STANDARD
+from ..jit import kernel
+from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong
+from .intake import can_replace
+from .layout import (
+    BOT_RANDOM,
+    BOT_SMART,
+    BP_CHASE_HARD,
+    BP_FOLLOW,
+    BP_KIND,
+    CHI_ANY,
+    CHI_LEFT,
+    CLAIM_CHI,
+    CLAIM_KONG,
+    CLAIM_PON,
+    EP_CHI,
+    EP_KONG_ADDED,
+    EP_KONG_CONCEALED,
+    EP_KONG_EXPOSED,
+    EP_PON,
+    EP_SEATS,
+    EP_WILD_DISCARD,
+    F_CHIS,
+    F_NMELD,
+    F_NTILES,
+    F_SHANTEN,
+    F_W,
+    H_LAST_RAW,
+    H_SI,
+    H_WK,
+    M_FACE,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_KONG_ADD,
+    MELD_KONG_CON,
+    MELD_PON,
+    N_FACE,
+)
+from .rng import BOT, below, uniform
+from .seat import add_face, remove_face
+from .smart import smart_discard
+from .wall import normal_left
+
+
+@kernel
+def shanten_after(s, f, n_remove, extra_melds, cnt, keys, F, capx, hs, tabs, pw, buf, faces2):
+    """Bot shanten of seat s with n_remove tiles of face f (or, for a chi, the
+    two faces in ``faces2``) set aside into ``extra_melds`` new melds."""
+    if f >= 0:
+        for _ in range(n_remove):
+            remove_face(s, f, cnt, keys, F, pw)
+    else:
+        remove_face(s, faces2[0], cnt, keys, F, pw)
+        remove_face(s, faces2[1], cnt, keys, F, pw)
+    F[s, F_NMELD] += extra_melds
+    sh = bot_shanten(cnt[s], keys[s], F[s, F_W], F[s, F_NTILES], F[s, F_NMELD], F[s, F_CHIS], capx[s], hs,
+                     tabs, buf)
+    F[s, F_NMELD] -= extra_melds
+    if f >= 0:
+        for _ in range(n_remove):
+            add_face(s, f, cnt, keys, F, pw)
+    else:
+        add_face(s, faces2[0], cnt, keys, F, pw)
+        add_face(s, faces2[1], cnt, keys, F, pw)
+    return sh
+
+
+@kernel
+def current_shanten(s, cnt, keys, F, capx, hs, tabs, buf):
+    return bot_shanten(cnt[s], keys[s], F[s, F_W], F[s, F_NTILES], F[s, F_NMELD], F[s, F_CHIS], capx[s], hs,
+                     tabs, buf)
+
+
+@kernel
+def claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H, pw, bp, rs, buf, out):
+    """Seat s's claim on face f: out[0:2] = (claim, chi start), claim -1: pass;
+    out[2:7] is scratch."""
+    n = P[EP_SEATS]
+    c = cnt[s]
+    out[0] = -1
+    out[1] = -1
+    kong_ok = can_kong and P[EP_KONG_EXPOSED] == 1 and c[f] >= 3
+    pon_ok = P[EP_PON] == 1 and c[f] >= 2
+    chi_ok = f < 27 and (P[EP_CHI] == CHI_ANY or (P[EP_CHI] == CHI_LEFT and s == (discarder + 1) % n))
+    starts = out[2:5]
+    starts[:] = -1
+    n_chi = 0
+    if chi_ok:
+        r = f % 9
+        for st in range(r - 2, r + 1):
+            if st < 0 or st > 6:
+                continue
+            ok = True
+            for j in range(3):
+                g = f - r + st + j
+                if g != f and c[g] == 0:
+                    ok = False
+            if ok:
+                starts[n_chi] = f - r + st
+                n_chi += 1
+    if not (kong_ok or pon_ok or n_chi > 0):
+        return
+    faces2 = out[5:7]
+    if bp[s, BP_KIND] == BOT_RANDOM:
+        n_opt = 1 + (1 if kong_ok else 0) + (1 if pon_ok else 0) + n_chi
+        pick = below(rs, BOT + s, n_opt)
+        if pick == 0:
+            return
+        pick -= 1
+        if kong_ok:
+            if pick == 0:
+                out[0] = CLAIM_KONG
+                return
+            pick -= 1
+        if pon_ok:
+            if pick == 0:
+                out[0] = CLAIM_PON
+                return
+            pick -= 1
+        out[0] = CLAIM_CHI
+        out[1] = starts[pick]
+        return
+    cur = F[s, F_SHANTEN]  # as it stood after this seat's last discard
+    best = BIG
+    choice = -1
+    start = -1
+    if kong_ok:
+        sh = shanten_after(s, f, 3, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2)
+        if takes_kong(s, bp, rs, sh <= cur):
+            best = sh
+            choice = CLAIM_KONG
+    if pon_ok:
+        sh = shanten_after(s, f, 2, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2)
+        if sh < cur and sh < best:
+            best = sh
+            choice = CLAIM_PON
+    for i in range(n_chi):
+        k = 0
+        for j in range(3):
+            g = starts[i] + j
+            if g != f:
+                faces2[k] = g
+                k += 1
+        sh = shanten_after(s, -1, 0, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2)
+        if sh < cur and sh < best:
+            best = sh
+            choice = CLAIM_CHI
+            start = starts[i]
+    if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bp, rs, True)):
+        out[0] = choice
+        out[1] = start
+
+
+@kernel
+def self_kong(s, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs, buf, out):
+    """A concealed or added kong seat s declares now: out = (meld type, face)."""
+    out[0] = -1
+    out[1] = -1
+    if not can_replace(P, W, gone):
+        return
+    c = cnt[s]
+    faces2 = out[5:7]
+    cur = BIG + 1  # the hand's shanten, worked out only if a kong is possible
+    greedy = bp[s, BP_KIND] != BOT_RANDOM
+    if P[EP_KONG_CONCEALED] == 1:
+        for f in range(34):
+            if c[f] == 4:
+                keeps = False
+                if greedy:
+                    if cur > BIG:
+                        cur = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
+                    keeps = shanten_after(s, f, 4, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2) <= cur
+                if takes_kong(s, bp, rs, keeps):
+                    out[0] = MELD_KONG_CON
+                    out[1] = f
+                    return
+    if P[EP_KONG_ADDED] == 1:
+        for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+            if melds[s, i, M_TYPE] == MELD_PON:
+                f = melds[s, i, M_FACE]
+                if c[f] >= 1:
+                    keeps = False
+                    if bp[s, BP_KIND] != BOT_RANDOM:
+                        keeps = shanten_after(s, f, 1, 0, cnt, keys, F, capx, hs, tabs, pw, buf, faces2) <= cur
+                    if takes_kong(s, bp, rs, keeps):
+                        out[0] = MELD_KONG_ADD
+                        out[1] = f
+                        return
+
+
+@kernel
+def discard_choice(s, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores, unseen, pond,
+                   fscratch):
+    """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is set to the
+    hand's shanten once it is gone (claims and win checks read it)."""
+    allow_wild = P[EP_WILD_DISCARD] == 1
+    if bp[s, BP_KIND] == BOT_RANDOM:
+        f = random_discard(s, P, cnt, F, rs, allow_wild)
+        if f < 0 and F[s, F_W] == 0:
+            f = random_discard(s, P, cnt, F, rs, True)
+        remove_face(s, f, cnt, keys, F, pw)
+        F[s, F_SHANTEN] = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
+        add_face(s, f, cnt, keys, F, pw)
+        return f
+    if bp[s, BP_KIND] == BOT_SMART:
+        draws = normal_left(P, W, gone) // P[EP_SEATS] + 1
+        f, sh = smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores, unseen,
+                              pond, draws, fscratch)
+    else:
+        prefer = -1
+        last = H[H_LAST_RAW]
+        if bp[s, BP_FOLLOW] > 0 and 0 <= last < N_FACE and GROUP_OF[last] == 3 and last != H[H_WK]:
+            f_last = H[H_WK] if last == H[H_SI] else last
+            if cnt[s, f_last] == 1 and uniform(rs, BOT + s) < bp[s, BP_FOLLOW]:
+                prefer = f_last
+        f, sh = greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H[H_WK], H[H_SI], pw, rs, buf,
+                               scores, unseen, prefer)
+    F[s, F_SHANTEN] = sh
+    if f < 0 or hs[HS_STANDARD] == 0:
+        # greedy's own count follows the standard shape; otherwise ask bot_shanten
+        remove_face(s, f, cnt, keys, F, pw)
+        F[s, F_SHANTEN] = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
+        add_face(s, f, cnt, keys, F, pw)
+    return f
+
+
+@kernel
+def long_wall(s, P, W, gone, bp):
+    return normal_left(P, W, gone) > bp[s, BP_CHASE_HARD]

@@ -1,0 +1,123 @@
+"""The winner's facts for the hand record: shapes, hard or soft, and the
+facts a scoring table may ask about (single wait, 天胡/地胡, suits)."""
+
+from ..hand.layout import HS_M
+from ..jit import kernel
+from .claims import first_winner, lowest
+from .layout import (
+    C_CLAIMS,
+    C_DEALER,
+    C_DICE,
+    C_DICE2,
+    C_DISCARDER,
+    C_FIXED,
+    C_INDICATOR,
+    C_KONGS,
+    C_OUTCOME,
+    C_TURNS,
+    C_WALL_LEFT,
+    C_WILD,
+    C_WINNER,
+    C_WINNERS,
+    EP_SEATS,
+    EV_WIN,
+    F_CHI_CLAIMS,
+    F_DISCARDS,
+    F_FLOWERS,
+    F_FOLDED,
+    F_KONG_ADD,
+    F_KONG_CON,
+    F_KONG_EXP,
+    F_OPEN,
+    F_PENALTY,
+    F_PONS,
+    F_W,
+    FACT_ALL_MELDED,
+    FACT_DISCARD,
+    FACT_EARTHLY,
+    FACT_HEAVENLY,
+    FACT_SELF_DRAWN,
+    FACT_SINGLE_WAIT,
+    H_CLAIMS,
+    H_DEALER,
+    H_DISCARDS,
+    H_KONGS,
+    H_WK,
+    NO_TILE,
+    S_CHIS,
+    S_FACTS,
+    S_FLOWERS,
+    S_FOLDED,
+    S_HARD,
+    S_KONG_ADD,
+    S_KONG_CON,
+    S_KONG_EXP,
+    S_PENALTY,
+    S_PONS,
+    S_SHAPES,
+    S_WILDS,
+)
+from .log import log_event
+from .seat import add_face, hard_now, natural_waits, remove_face, shapes_now, suit_facts
+from .wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
+
+
+@kernel
+def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H, pw, buf, dist, face_ok, rec,
+                   log, raw):
+    """Shapes, hard and facts of winner s.  ``joins``: the winning tile (face f)
+    still has to join the hand (a discard or a robbed kong)."""
+    wk = H[H_WK]
+    n = P[EP_SEATS]
+    if f != NO_TILE:
+        if not joins:
+            remove_face(s, f, cnt, keys, F, pw)
+        if natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok) == 1:
+            facts |= FACT_SINGLE_WAIT
+        add_face(s, f, cnt, keys, F, pw)
+    shapes = shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist)
+    hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, (facts & FACT_SELF_DRAWN) != 0, buf, dist)
+    facts |= suit_facts(s, cnt, F, melds)
+    if (facts & FACT_DISCARD) != 0 and F[s, F_OPEN] == hs[HS_M]:
+        facts |= FACT_ALL_MELDED
+    if H[H_CLAIMS] == 0 and F[s, F_DISCARDS] == 0:
+        if s == H[H_DEALER] and (facts & FACT_SELF_DRAWN) != 0 and H[H_KONGS] == 0:
+            facts |= FACT_HEAVENLY
+        elif s != H[H_DEALER] and H[H_DISCARDS] <= n:
+            facts |= FACT_EARTHLY
+    rec[C_FIXED + S_SHAPES * n + s] = shapes
+    rec[C_FIXED + S_HARD * n + s] = hard
+    rec[C_FIXED + S_FACTS * n + s] = facts
+    log_event(log, EV_WIN, s, raw, shapes, facts)
+
+
+@kernel
+def fill_record(P, W, gone, H, F, rec, dealer, outcome, winners, discarder, wk):
+    """The hand's columns (layout.C_*) and each seat's counts, after the winners'."""
+    n = P[EP_SEATS]
+    rec[C_DEALER] = dealer
+    rec[C_OUTCOME] = outcome
+    rec[C_WINNERS] = winners
+    rec[C_WINNER] = -1
+    if winners != 0:
+        rec[C_WINNER] = first_winner(discarder, winners, n) if discarder >= 0 else lowest(winners, n)
+    rec[C_DISCARDER] = discarder
+    rec[C_WILD] = wk
+    rec[C_INDICATOR] = W[WS_INDICATOR]
+    rec[C_TURNS] = H[H_DISCARDS]
+    left = normal_left(P, W, gone)
+    rec[C_WALL_LEFT] = left if left > 0 else 0
+    rec[C_KONGS] = H[H_KONGS]
+    rec[C_CLAIMS] = H[H_CLAIMS]
+    rec[C_DICE] = W[WS_DICE1]
+    rec[C_DICE2] = W[WS_DICE2]
+    for s in range(n):
+        rec[C_FIXED + S_WILDS * n + s] = F[s, F_W]
+        rec[C_FIXED + S_KONG_EXP * n + s] = F[s, F_KONG_EXP]
+        rec[C_FIXED + S_KONG_ADD * n + s] = F[s, F_KONG_ADD]
+        rec[C_FIXED + S_KONG_CON * n + s] = F[s, F_KONG_CON]
+        rec[C_FIXED + S_PONS * n + s] = F[s, F_PONS]
+        rec[C_FIXED + S_CHIS * n + s] = F[s, F_CHI_CLAIMS]
+        rec[C_FIXED + S_PENALTY * n + s] = F[s, F_PENALTY]
+        rec[C_FIXED + S_FLOWERS * n + s] = F[s, F_FLOWERS]
+        rec[C_FIXED + S_FOLDED * n + s] = F[s, F_FOLDED]

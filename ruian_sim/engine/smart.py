@@ -1,0 +1,223 @@
+"""The smart bot: it plays for the table it is given and weighs what a discard
+may cost it.
+
+What it sees is what a player at its seat sees: its own tiles (``cnt[s]``,
+``F[s, F_W]``), the tiles everyone has seen (``vis``: discards, melds, the
+turned tile), the discards in order (``pond``, with ``F[o, F_LAST_DISC]``
+the position of each player's last discard), each player's exposed melds
+and discard count, and how many tiles are left.  Never the wall, never
+another player's concealed tiles (tests/engine/test_smart.py checks it).
+
+A discard f is scored as
+
+    value(f) × (1 − p_deal(f)) − p_deal(f) × cost / aggression
+
+- value(f): for each route (the standard shape or eight pairs, all pungs)
+  the chance of completing it in the draws left, from the shanten after f
+  and the unseen tiles that would improve it (a binomial tail), times what
+  such a win pays *under these rules* (engine/values.py: hard or soft,
+  self-drawn or not, the dealer's base).  The best route counts.
+- p_deal(f): the chance f wins for an opponent: how ready that opponent
+  looks (its discards, its exposed melds) × how likely f is among its waits
+  (0 for a tile it has let pass since its last discard; otherwise more the
+  more copies of f are unseen).
+- cost: what dealing in costs beyond what the bot would pay anyway if that
+  player won otherwise, from the same payment values.  Under the default
+  table every loser pays alike and it is small; where the discarder pays,
+  it is large, and the bot folds more.  That difference is arithmetic.
+
+Ties in value go to the tile with the fewest live tiles around it (an
+isolated honor just discarded by someone has fewer copies left to pair),
+which is how following an honor (跟风) comes about without a rule for it.
+"""
+
+from ..hand.kernels import GROUP_OF, group_distance
+from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, MODE_TABLE, N_FACES
+from ..jit import kernel, kernel_inline
+from .bots import acceptance, draw_list, shanten_scores, unseen_face
+from .layout import (
+    BP_AGGRESSION,
+    BP_V0,
+    BP_VALUE,
+    EP_SEATS,
+    EP_WIN_DISCARD,
+    F_CHIS,
+    F_DISCARDS,
+    F_FOLDED,
+    F_LAST_DISC,
+    F_NMELD,
+    F_NTILES,
+    F_OPEN,
+    F_W,
+    H_DEALER,
+    H_DISCARDS,
+    H_SI,
+    H_WK,
+    V_BY_OTHER,
+    V_BY_SELF,
+    V_DEAL_IN,
+    V_GAIN,
+    V_HIT,
+    V_READY,
+)
+
+ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
+SELF_DRAW_SHARE = 0.35   # of wins, roughly, at these tables: weighs self-drawn against discard values
+WIN_ANYWAY = 0.6         # a ready player who is not fed still wins this often
+TYPICAL_ACCEPT = 9.0     # improving tiles per tile still missing, for the steps after the next
+MAX_STEPS = 12
+
+
+@kernel
+def p_complete(steps, acc, unseen_total, draws, dp):
+    """P(the hand is complete within ``draws`` draws) when it is ``steps`` tiles
+    short: the first step improves with chance acc / unseen_total a draw (its
+    acceptance, counted), each later one with a typical acceptance for its
+    level (TYPICAL_ACCEPT per tile still missing).  A small DP over draws
+    (``dp``: float scratch of MAX_STEPS + 1)."""
+    if steps <= 0:
+        return 1.0
+    if acc <= 0 or draws <= 0 or unseen_total <= 0 or steps > MAX_STEPS:
+        return 0.0
+    for i in range(steps + 1):
+        dp[i] = 0.0
+    dp[0] = 1.0
+    for _ in range(draws):
+        for i in range(steps - 1, -1, -1):
+            left = steps - i  # tiles still missing at state i
+            a = acc if i == 0 else min(TYPICAL_ACCEPT * left, unseen_total)
+            q = min(a / unseen_total, 0.9)
+            moved = dp[i] * q
+            dp[i] -= moved
+            dp[i + 1] += moved
+    return dp[steps]
+
+
+@kernel_inline
+def gain(bp, s, me_dealer, route, hard):
+    """Expected points of a win along a route (self-drawn or not, weighed)."""
+    at = BP_V0 + V_GAIN + ((me_dealer * 4 + route) * 2 + hard) * 2
+    return (1.0 - SELF_DRAW_SHARE) * bp[s, at] + SELF_DRAW_SHARE * bp[s, at + 1]
+
+
+@kernel_inline
+def weighted(v, ref, weight):
+    """A value with its spread from a plain win scaled by ``weight`` (0: every win alike)."""
+    if ref <= 0 or v <= 0:
+        return v
+    return ref * (v / ref) ** weight
+
+
+@kernel_inline
+def readiness(s, o, F, bp):
+    """How likely opponent o is ready, from what anyone can see: how long it has
+    been discarding and how many melds it has shown (a learned table)."""
+    d = min(F[o, F_DISCARDS], 15)
+    m = min(F[o, F_OPEN], 3)
+    return bp[s, BP_V0 + V_READY + m * 16 + d]
+
+
+@kernel_inline
+def hit_rate(s, f, u, bp):
+    """How likely tile f, with u copies unseen, wins for a ready player (a learned table)."""
+    g = GROUP_OF[f]
+    cls = 2 if g == 3 else (1 if f % 9 == 0 or f % 9 == 8 else 0)
+    return bp[s, BP_V0 + V_HIT + cls * 4 + min(max(u, 0), 3)]
+
+
+@kernel
+def smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores, unseen,
+                  pond, draws_left, dp):
+    """(face to discard or -1 for a wild, shanten after it); sets F[s, F_FOLDED]
+    when safety beat the hand's progress."""
+    n = P[EP_SEATS]
+    c = cnt[s]
+    w = F[s, F_W]
+    wk, si = H[H_WK], H[H_SI]
+    if F[s, F_NTILES] == w:  # only wilds left
+        return -1, BIG
+    best, n_best, only = shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores)
+    nl, wild_u = draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen)
+    u_total = 0
+    for t in range(N_FACES):
+        u_total += unseen_face(t, unseen, wk, si)
+    u_total += wild_u
+    me_dealer = 1 if H[H_DEALER] == s else 0
+    hard = 1 if w == 0 else 0
+    ref = gain(bp, s, me_dealer, ROUTE_STD, 0)
+    vw = bp[s, BP_VALUE]
+    v_main = weighted(gain(bp, s, me_dealer, ROUTE_STD, hard), ref, vw)
+    v_eight = weighted(gain(bp, s, me_dealer, ROUTE_EIGHT, hard), ref, vw)
+    v_pungs = weighted(gain(bp, s, me_dealer, ROUTE_PUNGS, hard), ref, vw)
+    k = hs[HS_M] - F[s, F_NMELD]
+    pungs = hs[HS_PUNGS] == 1 and F[s, F_CHIS] == 0 and k >= 0 and v_pungs > v_main
+    # the danger side: who may be ready, and what feeding them would cost
+    defend = P[EP_WIN_DISCARD] == 1
+    agg = max(bp[s, BP_AGGRESSION], 0.05)
+    best_score = -1e18
+    best_plain = -1e18
+    plain_choice = -1
+    choice = -1
+    choice_sh = BIG
+    for f in range(N_FACES):
+        if scores[f] >= BIG or scores[f] > best + 2:
+            continue
+        sh = scores[f]
+        acc = acceptance(s, f, sh + w + 1, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf)
+        value = p_complete(sh + 1, acc, u_total, draws_left, dp) * v_main
+        if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main:
+            value = max(value, p_complete(sh + 1, acc, u_total, draws_left, dp) * v_eight * 0.5)
+        if pungs:
+            c[f] -= 1
+            keys[s, GROUP_OF[f]] -= pw[f]
+            dpu = group_distance(c, keys[s], w, k, capx[s], hs, tabs[2], tabs[3], True, buf, MODE_TABLE)
+            acc_p = wild_u
+            for g in range(N_FACES):
+                if 1 <= c[g] <= 2:
+                    acc_p += unseen_face(g, unseen, wk, si)
+            c[f] += 1
+            keys[s, GROUP_OF[f]] += pw[f]
+            if dpu < BIG:
+                value = max(value, p_complete(dpu - w, acc_p, u_total, draws_left, dp) * v_pungs)
+        # the tiles around f that could still join it: fewer is a better discard
+        around = unseen_face(f, unseen, wk, si)
+        if GROUP_OF[f] < 3:
+            r = f % 9
+            for d in range(-2, 3):
+                if d != 0 and 0 <= r + d < 9:
+                    around += unseen_face(f + d, unseen, wk, si) // 2
+        p_deal = 0.0
+        cost = 0.0
+        if defend:
+            for i in range(1, n):
+                o = (s + i) % n
+                ready = readiness(s, o, F, bp)
+                passed = False
+                for j in range(F[o, F_LAST_DISC] + 1, H[H_DISCARDS]):
+                    if pond[j] == f:
+                        passed = True
+                        break
+                if passed:
+                    continue
+                hit = ready * hit_rate(s, f, unseen_face(f, unseen, wk, si), bp)
+                od = 1 if H[H_DEALER] == o else 0
+                at = BP_V0 + me_dealer * 2 + od
+                anyway = WIN_ANYWAY * (SELF_DRAW_SHARE * bp[s, at + V_BY_SELF]
+                                       + (1.0 - SELF_DRAW_SHARE) * bp[s, at + V_BY_OTHER])
+                p_deal += hit
+                cost += hit * max(bp[s, at + V_DEAL_IN] - anyway, 0.0)
+        p_deal = min(p_deal, 1.0)
+        plain = value - 1e-6 * around
+        score = value * (1.0 - p_deal) - cost / agg - 1e-6 * around
+        if plain > best_plain:
+            best_plain = plain
+            plain_choice = f
+        if score > best_score:
+            best_score = score
+            choice = f
+            choice_sh = sh
+    if choice < 0:
+        return only, best
+    if choice != plain_choice and choice_sh > scores[plain_choice]:
+        F[s, F_FOLDED] = 1  # safety cost the hand progress: it is folding
+    return choice, choice_sh

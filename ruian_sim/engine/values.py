@@ -1,0 +1,123 @@
+"""What a win is worth under the rules being played, as numbers the smart bot reads.
+
+The bot plays for the table it is given: for every way a hand can be won
+(shape route × hard or soft × self-drawn or on a discard, the winner the
+dealer or not) this module works out the winner's gain and each loser's
+payment from the rules' scoring section, once per rule set, into a flat
+float vector (layout.V_*).  Scoring proper (ruian_sim/scoring.py) sits above
+the engine and works on records, so the few conditions a table entry may set
+are matched here on a synthetic win; tests/engine/test_values.py checks the
+result against scoring.py on the same wins.  Side payments (kongs, 财神钱)
+and the dealer's later terms are left out: the bot values a win at streak 1.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ..hand.layout import SHAPE_NAMES
+from ..ruleset import RuleSet
+from . import layout as L
+
+# the routes a bot can play for, as the shapes a win along each one shows
+ROUTES = (("standard",), ("eight_pairs",), ("standard", "all_pungs"), ("three_wilds",))
+N_ROUTES = len(ROUTES)
+_HARD_SHAPES = ("standard", "eight_pairs", "all_pungs")
+
+
+def win_facts(route: int, hard: bool, self_drawn: bool, winner_dealer: bool) -> dict:
+    """The facts a table's `when` may name, for one synthetic win."""
+    shapes = ROUTES[route]
+    facts = {name: name in shapes for name in SHAPE_NAMES}
+    facts.update({f"hard_{n}": hard and n in shapes for n in _HARD_SHAPES})
+    facts.update({name: False for name in L.FACT_NAMES})
+    facts.update(hard=hard, self_drawn=self_drawn, discard_win=not self_drawn, winner_dealer=winner_dealer,
+                 shapes=len(shapes), wilds=0 if hard else 1, streak=1, kongs=0)
+    return facts
+
+
+def _holds(entry: dict, facts: dict) -> bool:
+    for fact, cond in entry.get("when", {}).items():
+        v = int(facts.get(fact, 0))
+        if isinstance(cond, bool):
+            if (v != 0) != cond:
+                return False
+        elif not (cond.get("min", v) <= v <= cond.get("max", v)):
+            return False
+    return True
+
+
+def multiplier(scoring: dict, facts: dict) -> int:
+    table, pick = scoring["multiplier"]["table"], scoring["multiplier"]["pick"]
+    hits = [int(e["value"]) for e in table if _holds(e, facts)]
+    if not hits:
+        return 1
+    if pick == "product":
+        return int(np.prod(hits))
+    return hits[0] if pick == "first" else max(hits)
+
+
+def payments(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner: int, dealer: int,
+             discarder: int) -> np.ndarray:
+    """Points per seat for one win at streak 1 (sums to zero)."""
+    sc, n = rules.scoring, rules.table.seats
+    m = multiplier(sc, win_facts(route, hard, self_drawn, winner == dealer))
+    owed = np.zeros(n)
+    for p in range(n):
+        if p != winner:
+            base = sc["base"]["dealer"][0] if dealer in (winner, p) else sc["base"]["other"]
+            owed[p] = m * base if not sc["cap"] else min(m * base, sc["cap"])
+    if not self_drawn and sc["payers"] != "all":
+        total = owed.sum()
+        owed[:] = 0
+        owed[discarder] = total if sc["payers"] == "discarder_for_all" else m * (
+            sc["base"]["dealer"][0] if dealer in (winner, discarder) else sc["base"]["other"])
+    out = -owed
+    out[winner] = owed.sum()
+    return out
+
+
+@cache
+def danger_tables() -> tuple[np.ndarray, np.ndarray]:
+    """(ready[open melds][own discards], hit[tile class][unseen copies]), learned
+    from the simulator by benchmarks/learn_danger.py and shipped as data."""
+    data = json.loads((Path(__file__).with_name("danger.json")).read_text(encoding="utf-8"))
+    return np.array(data["ready"], np.float64), np.array(data["hit"], np.float64)
+
+
+def bot_values(rules: RuleSet) -> np.ndarray:
+    """The vector the smart bot reads (layout.V_* offsets, N_VALUES long; stored at BP_V0 of each seat's bot parameters).
+
+    gain[me dealer][route][hard][self-drawn]: what a win brings the bot;
+    deal_in[me dealer][they dealer]: what the bot pays when its discard gives
+    a typical win (soft, standard); by_self[...]: what it pays when that
+    player draws the win; by_other[...]: when a third player deals in."""
+    n = rules.table.seats
+    if n < 3:
+        raise ValueError("the smart bot needs three seats or more")
+    v = np.zeros(L.N_VALUES)
+    for me_dealer in (0, 1):
+        dealer = 0 if me_dealer else 2
+        for r in range(N_ROUTES):
+            for hard in (0, 1):
+                for sd in (0, 1):
+                    # the winner is seat 0; a discard comes from seat 1 (the average over
+                    # discarders is the same at streak 1 except for who is the dealer)
+                    got = [payments(rules, r, bool(hard), bool(sd), 0, dealer, d)[0] for d in range(1, n)]
+                    v[L.V_GAIN + ((me_dealer * N_ROUTES + r) * 2 + hard) * 2 + sd] = float(np.mean(got))
+        for they_dealer in (0, 1):
+            # the bot is seat 1, the winner seat 0, a third player seat 2
+            dealer = 1 if me_dealer else (0 if they_dealer else 3 % n)
+            i = me_dealer * 2 + they_dealer
+            soft_std = (0, False)
+            v[L.V_DEAL_IN + i] = -payments(rules, *soft_std, False, 0, dealer, 1)[1]
+            v[L.V_BY_SELF + i] = -payments(rules, *soft_std, True, 0, dealer, 1)[1]
+            v[L.V_BY_OTHER + i] = -payments(rules, *soft_std, False, 0, dealer, 2)[1]
+    ready, hit = danger_tables()
+    v[L.V_READY:L.V_READY + ready.size] = ready.ravel()
+    v[L.V_HIT:L.V_HIT + hit.size] = hit.ravel()
+    return v

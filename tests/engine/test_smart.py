@@ -1,0 +1,88 @@
+"""The smart bot decides from what a player at its seat can see (its own tiles,
+the public record), plays for the table it is given, and defends when the
+payments make dealing in costly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ruian_sim.engine import layout as L
+from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.smart import smart_discard
+from ruian_sim.engine.values import bot_values, payments
+from ruian_sim.ruleset import load
+from ruian_sim.scoring import score
+
+
+def decide(sim, state, s, draws=6):
+    wall, gone, W, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = state
+    buf, dist, scores, unseen, claim, fscratch = sim.work
+    F = F.copy()
+    f, sh = smart_discard(s, sim.spec.P, sim.spec.hs, sim.spec.tabs, cnt, keys, F, capx, vis, H, pw,
+                          sim._bp, rs, buf, scores, unseen, pond, draws, fscratch)
+    return int(f), int(sh), int(F[s, L.F_FOLDED])
+
+
+def hidden_shuffled(state, s, rng):
+    """The same public record with every hidden thing changed: the wall's order,
+    the other hands (their tiles moved between them), their wilds."""
+    st = [a.copy() for a in state]
+    wall, gone, W, cnt, keys, F = st[0], st[1], st[2], st[3], st[4], st[5]
+    rng.shuffle(wall)
+    others = [o for o in range(cnt.shape[0]) if o != s]
+    pool = np.concatenate([np.repeat(np.arange(L.N_FACE), cnt[o]) for o in others])
+    rng.shuffle(pool)
+    at = 0
+    for o in others:
+        n = int(cnt[o].sum())
+        cnt[o] = np.bincount(pool[at:at + n], minlength=L.N_FACE)
+        keys[o] = rng.integers(0, 1000, size=keys.shape[1])
+        F[o, L.F_W] = rng.integers(0, 4)
+        F[o, L.F_SHANTEN] = rng.integers(-1, 6)
+        at += n
+    return tuple(st)
+
+
+@pytest.mark.parametrize("variant", [None, "discarder-pays"])
+def test_decisions_do_not_change_when_hidden_information_does(variant):
+    rules = load("ruian", [variant] if variant else [])
+    sim = Simulator(rules, "smart")
+    rng = np.random.default_rng(4)
+    checked = 0
+    for match in range(12):
+        got = sim.replay(seed=21, match=match, hand=0)
+        state = tuple(a.copy() for a in got[2])
+        for s in range(4):
+            if state[3][s].sum() == 0:
+                continue
+            want = decide(sim, state, s)
+            for _ in range(3):
+                assert decide(sim, hidden_shuffled(state, s, rng), s) == want
+            checked += 1
+    assert checked >= 40
+
+
+def test_the_win_values_agree_with_the_scoring_of_records():
+    rules = load("ruian", ["discarder-pays"])
+    sim = Simulator(rules, "greedy")
+    recs = sim.play(seed=3, first_match=0, matches=60)
+    pts = score(recs, rules).seat_points
+    wins = recs[(recs["outcome"] == L.OUT_DISCARD_WIN) & (recs["streak"] == 1)]
+    checked = 0
+    for r, p in zip(wins, pts[(recs["outcome"] == L.OUT_DISCARD_WIN) & (recs["streak"] == 1)]):
+        w, d, shapes, hard = int(r["winner"]), int(r["discarder"]), int(r[f"shapes_{r['winner']}"]), int(r[f"hard_{r['winner']}"])
+        route = {1: 0, 2: 1, 5: 2}.get(shapes)
+        if route is None or int(r[f"wilds_{w}"]) != (0 if hard else 1) or int(r[f"kong_exposed_{w}"]) or int(r[f"facts_{w}"]) & ~L.FACT_DISCARD:
+            continue
+        got = payments(rules, route, bool(hard), False, w, int(r["dealer"]), d)
+        assert got.tolist() == p.tolist()
+        checked += 1
+    assert checked >= 10
+
+
+def test_dealing_in_costs_more_where_the_discarder_pays():
+    base, dp = bot_values(load("ruian")), bot_values(load("ruian", ["discarder-pays"]))
+    i = 0  # neither the bot nor the winner deals
+    extra = lambda v: v[L.V_DEAL_IN + i] - v[L.V_BY_SELF + i]  # noqa: E731
+    assert extra(base) == 0 and extra(dp) > 0
