@@ -14,13 +14,14 @@ import os as _os
 # spin beside it (3% of a core in profiles) and steal from worker processes.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from .engine.bots_spec import DEFAULT_BOT
 from .ruleset import RuleSet
 from .ruleset import load as load_rules
 
 __all__ = ["RuleSet", "evaluate_hand", "load_rules", "records", "score", "simulate"]
 
 
-def simulate(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1, bots: str = "greedy",
+def simulate(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1, bots: str = DEFAULT_BOT,
              workers: int = 1, out=None, backend: str = "local", scheduler: str | None = None) -> dict:
     """Play whole matches until at least ``hands`` hands; return the summary
     (the content of summary.json: rates, means, ``ci95``).  ``rules`` is a
@@ -36,7 +37,7 @@ def simulate(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int =
         b.close()
 
 
-def records(rules: str = "ruian", variants=(), matches: int = 100, seed: int = 1, bots: str = "greedy"):
+def records(rules: str = "ruian", variants=(), matches: int = 100, seed: int = 1, bots: str = DEFAULT_BOT):
     """Hand records of matches 0..matches-1 as a numpy structured array."""
     from .engine.simulate import Simulator
 

@@ -219,16 +219,21 @@ def _nonneg(text: str) -> int:
 
 
 def add_bots_arg(p) -> None:
-    from .engine.bots_spec import KINDS, PARAMS
+    from .engine.bots_spec import DEFAULT_BOT, PARAMS
 
     params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {d:g})" for k, (_, d, lo, hi) in PARAMS.items())
-    p.add_argument("--bots", default="greedy", metavar="B[,B...]",
-                   help=f"bot per player, e.g. greedy,greedy,random,greedy or "
-                        f"greedy:claim=0.5:chase_hard=20 (one entry applies to all; default greedy). "
-                        f"Bots: {', '.join(KINDS)}. Parameters, after colons: {params}: claim = chance "
+    p.add_argument("--bots", default=DEFAULT_BOT, metavar="B[,B...]",
+                   help=f"bot per player, e.g. smart,smart,greedy,random or "
+                        f"smart:aggression=0.5 (one entry applies to all; default {DEFAULT_BOT}). "
+                        f"Bots: smart (plays for the rules' scoring table and defends when the payments "
+                        f"make dealing in costly), greedy (fastest: lowest shanten, no defence), random. "
+                        f"Parameters, after colons: {params}: claim = chance "
                         f"of making a useful claim, chase_hard = pass a soft discard win while more "
                         f"than N draws remain, kong = declare kongs (1) or not (0), follow = chance "
-                        f"of following (跟风) an honor discard")
+                        f"of following (跟风) an honor discard (greedy); aggression = smart's weight of "
+                        f"its own chances against a discard's danger (higher pushes, lower folds), "
+                        f"value = how much smart plays for what a win pays rather than how soon it "
+                        f"comes (0: every win alike)")
 
 
 def _positive(text: str) -> int:

@@ -26,6 +26,7 @@ import numpy as np
 import simpy
 
 from .engine import layout as L
+from .engine.bots_spec import DEFAULT_BOT
 from .engine.records import per_seat
 from .engine.simulate import Simulator
 from .errors import UserError
@@ -170,7 +171,7 @@ def play_session(hands: Iterator[HandActions], timing: dict[str, Duration], play
     return SessionResult(env.now / 60, tally["hands"], tally["passes"] // players)
 
 
-def run_sessions(rules: RuleSet, sessions: int, seed: int = 1, bots: str = "greedy", hands=None,
+def run_sessions(rules: RuleSet, sessions: int, seed: int = 1, bots: str = DEFAULT_BOT, hands=None,
                  rounds=None, minutes=None, timing_override=None) -> list[SessionResult]:
     if sum(x is not None for x in (hands, rounds, minutes)) != 1:
         raise UserError("a session is --hands K, --rounds K or --minutes M (one of them)")

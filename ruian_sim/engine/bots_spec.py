@@ -19,6 +19,8 @@ import numpy as np
 from ..errors import UserError
 from . import layout as L
 
+# the bot a run uses unless told otherwise: it plays for the table and defends
+DEFAULT_BOT = "smart"
 KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM, "smart": L.BOT_SMART}
 PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
           "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0),
@@ -28,7 +30,7 @@ PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:
     """(parameters[players, BP_SIZE], normalised names) or UserError."""
     if text is None:
-        text = "greedy"
+        text = DEFAULT_BOT
     entries = [e.strip() for e in (text.split(",") if isinstance(text, str) else text)]
     if len(entries) == 1:
         entries = entries * players

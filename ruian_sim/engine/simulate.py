@@ -9,7 +9,7 @@ from ..hand.layout import CAPX_SIZE, ROW
 from ..ruleset import RuleSet
 from . import layout as L
 from .bots import WORK_ROWS
-from .bots_spec import parse_bots
+from .bots_spec import DEFAULT_BOT, parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
@@ -81,7 +81,7 @@ class Simulator:
         >>> records = sim.play(seed=1, first_match=0, matches=10)
     """
 
-    def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = "greedy"):
+    def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = DEFAULT_BOT):
         self.spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
         if self.spec.seats >= 3:

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..engine.bots_spec import DEFAULT_BOT
 from ..ruleset import load_with_origins
 from .execute import CHUNKS, Interrupted, execute, prepare
 from .executors import Backend, dask, local
@@ -17,7 +18,7 @@ __all__ = ["Interrupted", "Plan", "format_table", "make_plan", "run_plan"]
 
 
 def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,
-              bots: str = "greedy", chunk_matches: int = 1000, records: bool = False) -> Plan:
+              bots: str = DEFAULT_BOT, chunk_matches: int = 1000, records: bool = False) -> Plan:
     rs, merged = load_with_origins(rules, variants)
     return Plan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files), seed=seed,
                 hands=hands, bots=bots, chunk_matches=chunk_matches, records=records)

@@ -121,3 +121,13 @@ def test_ctrl_c_keeps_finished_chunks_and_exits_130(tmp_path):
     assert f"ruian-sim duel --resume {out}" in err and "Traceback" not in err
     assert len(list((out / "chunks").glob("chunk-*.json"))) >= 2
     assert not (out / "duel.json").exists()
+
+
+def test_smart_beats_greedy_and_deals_in_less_where_the_discarder_pays(cli, tmp_path):
+    d, _ = duel(cli, tmp_path, "sg", "smart", "greedy", "--rules", "ruian+discarder-pays", "--hands", "12000",
+                "--workers", "2")
+    m = d["metrics"]
+    assert m["points_per_hand"]["ci95"][0] > 0
+    assert m["deal_in_rate"]["a"] <= 0.7 * m["deal_in_rate"]["b"]
+    assert m["win_rate"]["a"] >= 0.85 * m["win_rate"]["b"]
+    assert m["fold_rate"]["a"] > 0 == m["fold_rate"]["b"]
