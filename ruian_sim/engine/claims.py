@@ -6,6 +6,8 @@ from ..hand.layout import HS_B, HS_CAP
 from ..jit import kernel
 from .bots import wants_win
 from .layout import (
+    BOT_SMART,
+    BP_KIND,
     EP_FOUR_KONGS,
     EP_FW_ACTION,
     EP_FW_TILES,
@@ -54,11 +56,12 @@ from .layout import (
 from .log import log_event
 from .policy import long_wall
 from .seat import add_face, add_meld, hard_now, remove_face, shapes_with
+from .smart import smart_takes_win
 
 
 @kernel
-def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, H, pw, bp, buf, dist, log,
-                     tile_raw):
+def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, buf, dist, log,
+                    tile_raw, unseen):
     """Seats that claim a win on face f, as a bit mask, in order from the discarder."""
     n = P[EP_SEATS]
     mask = 0
@@ -79,7 +82,12 @@ def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, H, p
         add_face(s, f, cnt, keys, F, pw)
         hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, False, buf, dist)
         remove_face(s, f, cnt, keys, F, pw)
-        if wants_win(s, bp, hard == 0, long_wall(s, P, W, gone, bp), True):
+        if bp[s, BP_KIND] == BOT_SMART:
+            take = hard != 0 or smart_takes_win(s, f, m, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw,
+                                                 bp, buf, dist, unseen)
+        else:
+            take = wants_win(s, bp, hard == 0, long_wall(s, P, W, gone, bp), True)
+        if take:
             mask |= 1 << s
         else:
             log_event(log, EV_PASS_WIN, s, tile_raw, m, 0)

@@ -32,13 +32,14 @@ which is how following an honor (跟风) comes about without a rule for it.
 """
 
 from ..hand.kernels import GROUP_OF, group_distance
-from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, MODE_TABLE, N_FACES
+from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
-from .bots import acceptance, draw_list, shanten_scores, unseen_face
+from .bots import acceptance, draw_list, shanten_scores, unseen_face, unseen_of
 from .layout import (
     BP_AGGRESSION,
     BP_V0,
     BP_VALUE,
+    EP_PASS_BLOCKS,
     EP_SEATS,
     EP_WIN_DISCARD,
     F_CHIS,
@@ -60,6 +61,8 @@ from .layout import (
     V_HIT,
     V_READY,
 )
+from .seat import add_face, hard_now, remove_face, shapes_now
+from .wall import normal_left
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
 SELF_DRAW_SHARE = 0.35   # of wins, roughly, at these tables: weighs self-drawn against discard values
@@ -221,3 +224,52 @@ def smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, s
     if choice != plain_choice and choice_sh > scores[plain_choice]:
         F[s, F_FOLDED] = 1  # safety cost the hand progress: it is folding
     return choice, choice_sh
+
+
+@kernel
+def smart_takes_win(s, f, shapes, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, buf, dist,
+                    unseen):
+    """Take a soft win on a discard of face f, or pass it to wait for a hard one?
+
+    Waiting is worth it when the tiles that would complete the hand hard are
+    many, enough draws and discards remain, and a hard win pays more than
+    this one (the rules' values); a pass under 过水 also gives up the discards
+    until the bot's next draw.  ``shapes``: the win's shape mask."""
+    n = P[EP_SEATS]
+    wk, si = H[H_WK], H[H_SI]
+    me_dealer = 1 if H[H_DEALER] == s else 0
+    route = ROUTE_PUNGS if (shapes & 4) != 0 else (ROUTE_EIGHT if (shapes & 1) == 0 and (shapes & 2) != 0
+                                                   else ROUTE_STD)
+    at = BP_V0 + V_GAIN + (me_dealer * 4 + route) * 4
+    v_now = bp[s, at]                       # soft, on a discard
+    v_hard = (1.0 - SELF_DRAW_SHARE) * bp[s, at + 2] + SELF_DRAW_SHARE * bp[s, at + 3]
+    v_soft = (1.0 - SELF_DRAW_SHARE) * bp[s, at] + SELF_DRAW_SHARE * bp[s, at + 1]
+    if v_hard <= v_now * 1.05:
+        return True  # a hard win pays no more: take it
+    unseen_of(s, P, cnt[s], F, vis, wk, si, unseen)
+    u_total = unseen[wk] if wk >= 0 else 0
+    u_any = u_total
+    u_hard = 0
+    top = hs[HS_B] - 1
+    for t in range(N_FACES):
+        u = unseen_face(t, unseen, wk, si)
+        u_total += u
+        if u <= 0 or cnt[s, t] >= capx[s, t] or cnt[s, t] >= top:
+            continue
+        add_face(s, t, cnt, keys, F, pw)
+        if shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist) != 0:
+            u_any += u
+            if hard_now(s, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist) != 0:
+                u_hard += u
+        remove_face(s, t, cnt, keys, F, pw)
+    if u_hard == 0 or u_total <= 0:
+        return True
+    draws = normal_left(P, W, gone) // n
+    # others' discards bring a needed tile less often than draws do; 过水 loses a round of them
+    chances = draws + 0.3 * (n - 1) * (draws - (1 if P[EP_PASS_BLOCKS] == 1 else 0))
+    if chances <= 0:
+        return True
+    p_hard = 1.0 - (1.0 - u_hard / u_total) ** chances
+    p_any = 1.0 - (1.0 - u_any / u_total) ** chances
+    ev_wait = (1.0 - WIN_ANYWAY * 0.5) * (p_hard * v_hard + (p_any - p_hard) * v_soft)
+    return ev_wait <= v_now

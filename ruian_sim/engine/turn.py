@@ -197,8 +197,8 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 mtype, f = claim[0], claim[1]
                 raw = raw_of(f, wk, si)
                 if P[EP_ROB] != ROB_NEVER and (mtype == MELD_KONG_ADD or P[EP_ROB] == ROB_ANY):
-                    robbers = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, H,
-                                               pw, bp, buf, dist, log, raw)
+                    robbers = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H,
+                                              pw, bp, buf, dist, log, raw, unseen)
                     if robbers != 0:
                         remove_face(turn, f, cnt, keys, F, pw)
                         winners, outcome = settle_multi(turn, robbers, P)
@@ -247,8 +247,8 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
         if P[EP_WIN_DISCARD] == 1:
-            mask = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, H, pw, bp,
-                                    buf, dist, log, raw)
+            mask = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp,
+                                   buf, dist, log, raw, unseen)
             if mask != 0:
                 winners, outcome = settle_multi(turn, mask, P)
                 if outcome < 0:
