@@ -20,7 +20,7 @@ def scores_block(stdout):
 
 
 def test_play_ends_with_each_seats_points_and_the_table_entry(cli):
-    done = cli("play", "--seed", "1", "--match", "0", "--hand", "0")
+    done = cli("play", "--seed", "1", "--match", "0", "--hand", "0", "--bots", "greedy")
     assert done.returncode == 0, done.stderr
     block = scores_block(done.stdout)
     # S3 wins soft on S2's discard (the transcript in tests/engine/transcripts); every loser,
@@ -42,7 +42,7 @@ def test_play_scores_agree_with_the_scoring_of_records(cli, hand):
     recs = Simulator(rules, "greedy").play(5, 0, 1)
     if hand >= len(recs):
         pytest.skip("the match is shorter")
-    done = cli("play", "--seed", "5", "--match", "0", "--hand", str(hand))
+    done = cli("play", "--seed", "5", "--match", "0", "--hand", str(hand), "--bots", "greedy")
     assert done.returncode == 0, done.stderr
     sc = score(recs[hand:hand + 1], rules)
     block = scores_block(done.stdout)

@@ -25,7 +25,7 @@ def expected_seconds(rec, flowers):
 
 def test_fixed_times_give_the_exact_clock():
     rules = load("ruian")
-    [res] = run_sessions(rules, 1, seed=3, hands=12, timing_override=FIXED)
+    [res] = run_sessions(rules, 1, seed=3, bots="greedy", hands=12, timing_override=FIXED)
     recs = Simulator(rules, "greedy").play(3, 0 * MATCH_STRIDE, 8)[:12]
     flowers = per_seat(recs, "flowers", 4).sum(axis=1)
     want = sum(expected_seconds(r, int(f)) for r, f in zip(recs, flowers)) / 60

@@ -49,7 +49,7 @@ def test_compare_that_finds_nothing_says_why(cli, tmp_path):
     play identical hands, and the output must say so rather than print a wall of zeros."""
     out = tmp_path / "nothing"
     done = cli("compare", "ruian", "ruian+four-winds-draw", "--hands", "2000", "--workers", "1", "--quiet",
-               "--out", out)
+               "--bots", "greedy", "--out", out)
     assert done.returncode == 0, done.stderr
     c = json.loads((out / "comparison.json").read_text())
     assert c["identical"]["paired_hands"] == c["identical"]["same_records"] == c["identical"]["same_payments"]

@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from ruian_sim.engine.bots_spec import DEFAULT_BOT
+
 REQUIRED = ["rules", "variants", "seed", "hands", "bots", "outcomes", "draw_rate", "dealer_win_rate",
             "dealer_kept_rate", "seat_win_rate", "seat_points_mean", "shapes", "hard_rate", "multipliers",
             "turns_mean", "hands_per_second", "ci95"]
@@ -35,7 +37,7 @@ def test_summary_has_the_contracted_keys(cli, tmp_path):
     for k in REQUIRED:
         assert k in s, k
     assert s["rules"]["name"] == "ruian" and len(s["rules"]["hash"]) == 16
-    assert s["hands"] >= 3000 and s["seed"] == 3 and s["bots"] == ["greedy"] * 4
+    assert s["hands"] >= 3000 and s["seed"] == 3 and s["bots"] == [DEFAULT_BOT] * 4
     assert set(OUTCOMES) <= set(s["outcomes"])
     assert abs(sum(s["outcomes"].values()) - 1) < 1e-9
     assert len(s["seat_win_rate"]) == 4 and len(s["seat_points_mean"]) == 4
