@@ -40,7 +40,8 @@ def main() -> None:
     ap.add_argument("--out", default="out/variants")
     ap.add_argument("--only", nargs="*", help="these variants only")
     args = ap.parse_args()
-    rows = ["| variant | figure it moves most | B − A | paired 95% CI |", "|---|---|---|---|"]
+    rows = ["| variant | figure it moves most | base | variant | variant − base | paired 95% CI |",
+            "|---|---|---|---|---|---|"]
     for v in args.only or builtin_names()["variants"]:
         out = Path(args.out) / v
         cmd = [sys.executable, "-m", "ruian_sim.cli", "compare", "ruian", f"ruian+{v}", "--hands",
@@ -54,10 +55,12 @@ def main() -> None:
         got = moved(c["metrics"])
         if got:
             name, m = got
-            rows.append(f"| {v} | {name} | {m['diff']:+.4f} | [{m['ci95'][0]:+.4f}, {m['ci95'][1]:+.4f}] |")
+            # comparison.json's diff is A − B (base − variant): turn it round
+            lo, hi = -m["ci95"][1], -m["ci95"][0]
+            rows.append(f"| {v} | {name} | {m['a']:.4f} | {m['b']:.4f} | {-m['diff']:+.4f} | [{lo:+.4f}, {hi:+.4f}] |")
         else:
             why = "; ".join(c.get("warnings", [])) or "no figure's CI excludes 0"
-            rows.append(f"| {v} | nothing moves: {why} | | |")
+            rows.append(f"| {v} | nothing moves: {why} | | | | |")
         print(rows[-1], flush=True)
     print("\n".join(rows))
 
