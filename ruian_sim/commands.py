@@ -12,7 +12,6 @@ import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
-from . import tiles as T
 from .cli import examples
 from .errors import UserError
 
@@ -27,6 +26,9 @@ TILE_NOTATION = """Tile notation (tenhou style): digits then a suit letter, 123m
 
 def register(sub, add_rules_args) -> None:
     """Add the simulation subcommands to the `ruian-sim` parser."""
+    from .hand_commands import cmd_hand, cmd_play
+    from .session_command import add_session_args, cmd_session
+
     p = sub.add_parser("hand", help="evaluate concealed hands: win, shapes, hard, shanten, waits",
                        description="One JSON object per hand on stdout: hand, win, shapes, hard, "
                                    "shanten (-1 complete, 0 ready), waits.\n\n" + TILE_NOTATION,
@@ -315,7 +317,6 @@ def _until(text: str | None):
 
 
 def cmd_compare(args) -> int:
-    import json
 
     from .engine.bots_spec import parse_bots
     from .runner import Interrupted, Plan, backend_for, run_plan, warm
@@ -411,6 +412,7 @@ def cmd_duel(args) -> int:
 def _compare_sessions(args, plan) -> dict:
     """Both sides' session figures and their paired differences."""
     from .session import compare_sessions, run_sessions, session_summary, timing_of
+    from .session_command import load_timing, session_kind
 
     kind, size, limits = session_kind(args)
     override = load_timing(args.timing)
@@ -447,172 +449,8 @@ def _known_metrics(plan, players: int | None = None) -> list[str]:
     return names
 
 
-def add_session_args(p, required: bool = True) -> None:
-    p.add_argument("--sessions", type=_positive, default=200 if required else None, metavar="N",
-                   help="sessions to play" + (" (default 200)" if required else ""))
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--rounds", type=_positive, metavar="K", help="a session is K rounds of the deal")
-    g.add_argument("--session-hands", type=_positive, metavar="K", dest="session_hands",
-                   help="a session is K hands")
-    g.add_argument("--minutes", type=float, metavar="M", help="a session is M minutes (the last hand is finished)")
-    p.add_argument("--timing", metavar="FILE", help="YAML file with a `timing:` section replacing the rules'")
-
-
-def session_kind(args) -> tuple[str, float, dict]:
-    if args.minutes is not None and args.minutes <= 0:
-        raise UserError("--minutes must be more than 0")
-    if args.session_hands:
-        return "hands", args.session_hands, {"hands": args.session_hands}
-    if args.minutes is not None:
-        return "minutes", args.minutes, {"minutes": args.minutes}
-    rounds = args.rounds or 4
-    return "rounds", rounds, {"rounds": rounds}
-
-
-def load_timing(path: str | None) -> dict | None:
-    if not path:
-        return None
-    from .ruleset.source import read_source
-
-    src = read_source(path)
-    timing = src.data.get("timing")
-    if not isinstance(timing, dict):
-        raise UserError(f"{path}: expected a `timing:` section")
-    import jsonschema
-
-    from .ruleset.validate import schema
-
-    sub = schema()["properties"]["timing"]
-    errs = list(jsonschema.Draft202012Validator({**sub, "required": []}).iter_errors(timing))
-    if errs:
-        raise UserError([f"{path}: timing.{'.'.join(map(str, e.absolute_path))}: {e.message}" for e in errs])
-    return timing
-
-
-def cmd_session(args) -> int:
-    import json
-
-    from .engine.bots_spec import parse_bots
-    from .ruleset import load
-    from .session import run_sessions, session_summary, timing_of
-
-    out = out_dir(args.out)
-    rules = load(args.rules, args.variant)
-    parse_bots(args.bots, rules.table.players)
-    kind, size, limits = session_kind(args)
-    override = load_timing(args.timing)
-    timing = timing_of(rules, override)
-    with compile_notice():
-        from .engine.simulate import Simulator
-
-        Simulator(rules, args.bots).play_raw(args.seed, 0, 1)
-    results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
-    summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = out / "session.json.tmp"
-    tmp.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(out / "session.json")
-    sys.stdout.write(format_session(summary))
-    print(f"wrote {out / 'session.json'}")
-    return 0
-
-
-def format_session(s: dict) -> str:
-    ci = s["ci95"]
-    kind, size = next(iter(s["session"].items()))
-    m = s["session_minutes"]
-    return (f"{s['rules']['name']}: {s['sessions']} sessions of {size:g} {kind}, seed {s['seed']}, "
-            f"bots {s['bots']}\n"
-            f"  session length   {m['mean']:8.1f} min  95% CI [{ci['session_minutes'][0]:.1f}, "
-            f"{ci['session_minutes'][1]:.1f}]  (p5 {m['p5']:.0f}, median {m['p50']:.0f}, p95 {m['p95']:.0f})\n"
-            f"  hands per hour   {s['hands_per_hour']:8.2f}      95% CI [{ci['hands_per_hour'][0]:.2f}, "
-            f"{ci['hands_per_hour'][1]:.2f}]\n"
-            f"  minutes per hand {s['minutes_per_hand']:8.2f}      95% CI [{ci['minutes_per_hand'][0]:.2f}, "
-            f"{ci['minutes_per_hand'][1]:.2f}]\n"
-            f"  hands per round  {s['hands_per_round']:8.2f}      95% CI [{ci['hands_per_round'][0]:.2f}, "
-            f"{ci['hands_per_round'][1]:.2f}]\n")
-
-
 def cmd_report(args) -> int:
     from .report import build
 
     print(f"wrote {build(args.dir)}")
-    return 0
-
-
-def cmd_play(args) -> int:
-    from .engine.simulate import Simulator
-    from .engine.transcript import play_text
-    from .ruleset import load
-
-    rules = load(args.rules, args.variant)
-    sim = Simulator(rules, args.bots)
-    with compile_notice():
-        text = play_text(sim, args.seed, args.match, args.hand, settle=lambda rec: settlement(rec, rules))
-    if text is None:
-        raise UserError(f"--hand {args.hand}: match {args.match} ends before that hand "
-                        f"(try a smaller --hand)")
-    sys.stdout.write(text)
-    return 0
-
-
-def settlement(rec, rules):
-    """One hand's points per seat and each winner's scoring table entry."""
-    from .engine import layout as L
-    from .engine.transcript import Settlement
-    from .scoring import multipliers, score
-
-    n = rules.table.seats
-    scored = score(rec, rules)
-    mult, entry = multipliers(rec, rules.scoring, n)
-    entries = []
-    if int(rec["outcome"][0]) in L.WIN_OUTCOMES:
-        for s in range(n):
-            if int(rec["winners"][0]) >> s & 1:
-                e = int(entry[0, s])
-                entries.append((s, scored.entry_names[e] if e >= 0 else "", int(mult[0, s])))
-    return Settlement([int(v) for v in scored.seat_points[0]], entries)
-
-
-def _parse_wild(text: str | None, rules) -> int | None:
-    if text is None or text.lower() == "none":
-        if rules.wild.source != "none" and text is None:
-            raise UserError("--wild: these rules have a wild; give its kind, e.g. --wild 5m "
-                            "(or --wild none)")
-        return None
-    try:
-        return T.parse_one(text)
-    except T.TileError as exc:
-        raise UserError(f"--wild: {exc}") from None
-
-
-def cmd_hand(args) -> int:
-    from .hand import HandEvaluator
-    from .ruleset import load
-
-    rules = load(args.rules, args.variant)
-    wild = _parse_wild(args.wild, rules)
-    if wild is not None and wild not in rules.tiles.kinds:
-        raise UserError(f"--wild: {T.name(wild)} is not a tile of these rules")
-    ev = HandEvaluator(rules)
-    if args.hand == "-":
-        lines = [(i + 1, line.strip()) for i, line in enumerate(sys.stdin)]
-        lines = [(n, text) for n, text in lines if text and not text.startswith("#")]
-        where = "stdin:{}: "
-    else:
-        lines = [(1, args.hand)]
-        where = ""
-    out, problems = [], []
-    for n, text in lines:
-        try:
-            out.append(ev.evaluate(text, wild).as_json())
-        except T.TileError as exc:
-            problems.append(f"{where.format(n)}{exc}")
-        except UserError as exc:
-            problems.append(f"{where.format(n)}{text}: {exc}")
-    if problems:
-        # nothing half-written: every line is checked before anything is printed
-        raise UserError(problems)
-    for obj in out:
-        print(json.dumps(obj, ensure_ascii=False))
     return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ruian_sim.commands import settlement
+from ruian_sim.hand_commands import settlement
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import play_text
 from ruian_sim.ruleset import load
