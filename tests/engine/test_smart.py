@@ -16,7 +16,7 @@ from ruian_sim.scoring import score
 
 
 def decide(sim, state, s, draws=6):
-    wall, gone, W, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = state
+    _, _, _, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = state
     buf, dist, scores, unseen, claim, fscratch = sim.work
     F = F.copy()
     f, sh = smart_discard(s, sim.spec.P, sim.spec.hs, sim.spec.tabs, cnt, keys, F, capx, vis, H, pw,
@@ -28,7 +28,7 @@ def hidden_shuffled(state, s, rng):
     """The same public record with every hidden thing changed: the wall's order,
     the other hands (their tiles moved between them), their wilds."""
     st = [a.copy() for a in state]
-    wall, gone, W, cnt, keys, F = st[0], st[1], st[2], st[3], st[4], st[5]
+    wall, cnt, keys, F = st[0], st[3], st[4], st[5]
     rng.shuffle(wall)
     others = [o for o in range(cnt.shape[0]) if o != s]
     pool = np.concatenate([np.repeat(np.arange(L.N_FACE), cnt[o]) for o in others])
