@@ -1,0 +1,276 @@
+"""Every arrangement of a complete hand into melds and a pair (compiled).
+
+A scoring table that counts melds (胡数 per pung, 台 for a pung of dragons,
+the wait) needs to know *how* a hand is read, and one hand can often be read
+several ways: 111222333m is three pungs or three chis, and a wild may stand
+in any meld.  The engine scores every reading and keeps the best
+(docs/scoring-language.md §1), so this module lists them all.
+
+A reading is written into a fact vector row (scoring layout FV_*): the hand's
+own melds after the exposed ones (FV_MELD), the pair (FV_PAIR) and the wait
+(FV_WAIT); every other field is copied from the caller's ``base`` row.
+
+The search is a depth-first walk without recursion (numba kernels may not
+allocate): level d forms one meld or the pair from the lowest face still
+held, with the options below, and the wilds left at the end stand for
+whatever is still missing.  Options at the lowest face f:
+
+    0 pung of 3 naturals   1 pung 2 + 1 wild   2 pung 1 + 2 wilds
+    3 pair of 2 naturals   4 pair 1 + 1 wild
+    5..16    chi starting at f, f-1 or f-2: faces below f are wilds (no
+             natural below f is left), f is natural, and each face above f
+             is a natural or a wild (a wild even when one is held: keeping
+             that natural for another meld can read better)
+
+Both the walk and the output are bounded (MAX_STEPS, ``out``'s rows): a hand
+with more readings than rows keeps the first ones found.
+"""
+
+from ..jit import kernel
+
+# fact vector fields (the contract in docs/scoring-language.md §2)
+FV_SHAPES, FV_HARD, FV_FACTS, FV_WILDS, FV_STREAK, FV_DEALER, FV_KONGS = 0, 1, 2, 3, 4, 5, 6
+FV_FLOWER_BITS, FV_ASIDE, FV_SEAT_WIND, FV_ROUND_WIND, FV_CONCEALED = 7, 8, 9, 10, 11
+FV_WAIT, FV_PAIR, FV_WON, FV_MELD = 12, 13, 14, 15
+FV_N_MELDS = 5
+FV_SIZE = 20
+
+KIND_CHI, KIND_PUNG, KIND_KONG_EXPOSED, KIND_KONG_ADDED, KIND_KONG_CONCEALED = 1, 2, 3, 4, 5
+WAIT_NONE, WAIT_TWO_SIDED, WAIT_EDGE, WAIT_CLOSED, WAIT_SINGLE, WAIT_PAIR = 0, 1, 2, 3, 4, 5
+
+N_OPTIONS = 17
+MAX_LEVELS = 8
+# scratch layout (int64[ARR_SCRATCH]): counts, then per level: option, code,
+# three natural faces taken (-1 none), wilds taken, 1 for the pair
+SC_CNT = 0
+SC_LEVEL = 34
+LV_OPT, LV_CODE, LV_F0, LV_WILDS, LV_PAIR = 0, 1, 2, 5, 6
+LV_SIZE = 7
+ARR_SCRATCH = SC_LEVEL + MAX_LEVELS * LV_SIZE
+MAX_STEPS = 200_000
+
+
+@kernel
+def meld_code(kind, concealed, face, wilds):
+    return kind + 8 * concealed + 16 * face + 1024 * wilds
+
+
+@kernel
+def pair_code(face, wilds):
+    return 1 + face + 64 * wilds
+
+
+@kernel
+def _try(opt, f, sc, wl, lv):
+    """Take option ``opt`` at face f into level slot ``lv`` (an offset in sc).
+    Returns the wilds it uses, -1 when it cannot be taken."""
+    c0 = sc[SC_CNT + f]
+    for j in range(3):
+        sc[lv + LV_F0 + j] = -1
+    sc[lv + LV_PAIR] = 0
+    if opt <= 2:  # pungs: 3 - opt naturals
+        nat = 3 - opt
+        if c0 < nat or wl < opt:
+            return -1
+        for j in range(nat):
+            sc[lv + LV_F0 + j] = f
+        sc[lv + LV_CODE] = meld_code(KIND_PUNG, 1, f, opt)
+        sc[SC_CNT + f] -= nat
+        return opt
+    if opt <= 4:  # pairs
+        nat = 5 - opt
+        if c0 < nat or wl < opt - 3:
+            return -1
+        for j in range(nat):
+            sc[lv + LV_F0 + j] = f
+        sc[lv + LV_CODE] = pair_code(f, opt - 3)
+        sc[lv + LV_PAIR] = 1
+        sc[SC_CNT + f] -= nat
+        return opt - 3
+    # chis: suits only, within one suit
+    if f >= 27:
+        return -1
+    idx = opt - 5
+    below = idx // 4          # how far the chi starts below f
+    mask = idx % 4            # bit j: the j-th face above f is a wild even if held
+    low = f - below
+    if low < (f // 9) * 9 or low % 9 > 6 or mask >= (1 << (2 - below)):
+        return -1
+    wilds = 0
+    for j in range(3):
+        g = low + j
+        if g < f:
+            wilds += 1
+        elif g == f:
+            sc[lv + LV_F0 + j] = f
+        elif (mask >> (g - f - 1)) & 1 == 0 and sc[SC_CNT + g] > 0:
+            sc[lv + LV_F0 + j] = g
+        elif (mask >> (g - f - 1)) & 1 == 1 and sc[SC_CNT + g] > 0:
+            wilds += 1
+        else:
+            # not held: a wild, and the same reading as the mask with this bit set
+            if (mask >> (g - f - 1)) & 1 == 0:
+                wilds += 1
+            else:
+                wilds = 99
+    if wilds > wl:
+        for j in range(3):
+            sc[lv + LV_F0 + j] = -1
+        return -1
+    for j in range(3):
+        g = sc[lv + LV_F0 + j]
+        if g >= 0:
+            sc[SC_CNT + g] -= 1
+    sc[lv + LV_CODE] = meld_code(KIND_CHI, 1, low, wilds)
+    return wilds
+
+
+@kernel
+def _undo(sc, lv):
+    for j in range(3):
+        g = sc[lv + LV_F0 + j]
+        if g >= 0:
+            sc[SC_CNT + g] += 1
+        sc[lv + LV_F0 + j] = -1
+
+
+@kernel
+def _wait(code, is_pair, f):
+    if is_pair:
+        return WAIT_SINGLE
+    kind = code % 8
+    if kind != KIND_CHI:
+        return WAIT_PAIR
+    low = (code // 16) % 64
+    if f == low + 1:
+        return WAIT_CLOSED
+    if (f == low + 2 and low % 9 == 0) or (f == low and low % 9 == 6):
+        return WAIT_EDGE
+    return WAIT_TWO_SIDED
+
+
+@kernel
+def _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, n):
+    """Write the readings of one complete walk (one per place the winning
+    tile can sit) into out from row n; returns the new row count."""
+    rows = out.shape[0]
+    slot = first_slot
+    pair = 0
+    pair_level = -1
+    for d in range(depth):
+        lv = SC_LEVEL + d * LV_SIZE
+        if sc[lv + LV_PAIR] == 1:
+            pair = sc[lv + LV_CODE]
+            pair_level = d
+    # the wilds left stand for the melds (and the pair) still missing
+    made = depth - (1 if pair_level >= 0 else 0)
+    extra = need - made
+    if pair_level < 0:
+        pair = pair_code(wface, 2)
+    # where can the winning tile sit: any level holding it as a natural
+    for d in range(-1, depth):
+        if d == -1:
+            if f_win >= 0:
+                continue  # a natural winning tile sits in some level
+        else:
+            if f_win < 0:
+                break
+            lv = SC_LEVEL + d * LV_SIZE
+            held = False
+            for j in range(3):
+                if sc[lv + LV_F0 + j] == f_win:
+                    held = True
+            if not held:
+                continue
+            dup = False  # the same meld at an earlier level reads the same
+            for e in range(d):
+                if sc[SC_LEVEL + e * LV_SIZE + LV_CODE] == sc[lv + LV_CODE]:
+                    dup = True
+            if dup:
+                continue
+        if n >= rows:
+            return n
+        for i in range(out.shape[1]):
+            out[n, i] = base[i]
+        k = slot
+        for e in range(depth):
+            lve = SC_LEVEL + e * LV_SIZE
+            if sc[lve + LV_PAIR] == 1:
+                continue
+            code = sc[lve + LV_CODE]
+            if e == d and on_discard:
+                code -= 8  # completed by a discard: not concealed
+            if k < FV_N_MELDS:
+                out[n, FV_MELD + k] = code
+            k += 1
+        for e in range(extra):
+            if k < FV_N_MELDS:
+                out[n, FV_MELD + k] = meld_code(KIND_PUNG, 1, wface, 3)
+            k += 1
+        out[n, FV_PAIR] = pair
+        if d >= 0:
+            lv = SC_LEVEL + d * LV_SIZE
+            out[n, FV_WAIT] = _wait(sc[lv + LV_CODE], sc[lv + LV_PAIR] == 1, f_win)
+        else:
+            out[n, FV_WAIT] = WAIT_NONE
+        n += 1
+    return n
+
+
+@kernel
+def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, sc, out):
+    """Readings of the concealed hand ``cnt`` (naturals by face, the winning
+    tile included) with ``w`` wilds as ``need`` melds and a pair.  ``f_win``:
+    the winning tile's face (-1: a wild or none); ``first_slot``: meld slots
+    the exposed melds fill in ``base``.  Returns the rows written to out."""
+    if need + 1 > MAX_LEVELS:
+        return 0
+    for f in range(34):
+        sc[SC_CNT + f] = cnt[f]
+    depth = 0
+    wl = w
+    n = 0
+    sc[SC_LEVEL + LV_OPT] = -1
+    steps = 0
+    while depth >= 0 and steps < MAX_STEPS:
+        steps += 1
+        lv = SC_LEVEL + depth * LV_SIZE
+        if sc[lv + LV_OPT] >= 0:
+            # back at this level: give back what its last option took
+            wl += sc[lv + LV_WILDS]
+            _undo(sc, lv)
+        f = 0
+        while f < 34 and sc[SC_CNT + f] == 0:
+            f += 1
+        has_pair = 0
+        for d in range(depth):
+            has_pair += sc[SC_LEVEL + d * LV_SIZE + LV_PAIR]
+        made = depth - has_pair
+        if f == 34:
+            # nothing natural left: the wilds must make up the rest exactly
+            if made <= need and wl == 3 * (need - made) + 2 * (1 - has_pair):
+                n = _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, n)
+                if n >= out.shape[0]:
+                    return n
+            sc[lv + LV_OPT] = -1
+            depth -= 1  # the parent gives back its tiles when it resumes
+            continue
+        opt = sc[lv + LV_OPT] + 1
+        took = -1
+        while opt < N_OPTIONS and depth < MAX_LEVELS - 1:
+            is_pair = opt == 3 or opt == 4
+            if (is_pair and has_pair == 0) or (not is_pair and made < need):
+                took = _try(opt, f, sc, wl, lv)
+                if took >= 0:
+                    break
+            opt += 1
+        if took < 0:
+            sc[lv + LV_OPT] = -1
+            depth -= 1
+            continue
+        sc[lv + LV_OPT] = opt
+        sc[lv + LV_WILDS] = took
+        wl -= took
+        depth += 1
+        sc[SC_LEVEL + depth * LV_SIZE + LV_OPT] = -1
+    return n
