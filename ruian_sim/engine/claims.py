@@ -57,12 +57,14 @@ from .log import log_event
 from .policy import long_wall
 from .seat import add_face, add_meld, hard_now, remove_face, shapes_with
 from .smart import smart_takes_win
+from .valuation import gate_ok
 
 
 @kernel
 def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, buf, dist, log,
-                    tile_raw, unseen):
-    """Seats that claim a win on face f, as a bit mask, in order from the discarder."""
+                    tile_raw, unseen, melds, route, vw):
+    """Seats that claim a win on face f, as a bit mask, in order from the discarder.
+    ``route``: FACT_* bits of the win (a discard, or a robbed kong), for the gate."""
     n = P[EP_SEATS]
     mask = 0
     wk = H[H_WK]
@@ -81,7 +83,10 @@ def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis,
             continue
         add_face(s, f, cnt, keys, F, pw)
         hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, False, buf, dist)
+        allowed = gate_ok(s, f, route, m, hard, P, hs, cnt, F, melds, H, vw)
         remove_face(s, f, cnt, keys, F, pw)
+        if not allowed:
+            continue  # the rules' gate: this is no win at all
         if bp[s, BP_KIND] == BOT_SMART:
             take = hard != 0 or smart_takes_win(s, f, m, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw,
                                                  bp, buf, dist, unseen)

@@ -3,6 +3,7 @@ and replaced, and whether a replacement may still be drawn."""
 
 from ..jit import kernel, kernel_inline
 from .layout import (
+    EP_ASIDE,
     EP_CHUNK,
     EP_DEALER_EXTRA,
     EP_HAND,
@@ -12,8 +13,12 @@ from .layout import (
     EV_DEAL,
     EV_DRAW,
     EV_FLOWER,
+    F_ASIDE,
     F_DRAWS,
+    F_FLOWER_BITS,
     F_FLOWERS,
+    H_ASIDE_OFF,
+    H_ASIDE_ON,
     H_DEALER,
     H_ERROR,
     H_SI,
@@ -22,7 +27,27 @@ from .layout import (
 )
 from .log import log_event
 from .seat import add_face, face_of
-from .wall import draw_head, draw_tail, is_flower, normal_left
+from .wall import FLOWER_BASE, draw_head, draw_tail, is_flower, normal_left
+
+
+@kernel_inline
+def laid_aside(raw, P, H):
+    """Whether ``raw`` is laid aside and replaced this hand: flowers, and the
+    kinds the rules lay aside (not while that kind is the wild)."""
+    if raw == H[H_ASIDE_OFF]:
+        return False
+    return P[EP_ASIDE + raw] == 1 or raw == H[H_ASIDE_ON]
+
+
+@kernel_inline
+def lay_aside(s, raw, F, vis, log):
+    if is_flower(raw):
+        F[s, F_FLOWERS] += 1
+        F[s, F_FLOWER_BITS] |= 1 << (raw - FLOWER_BASE)
+    else:
+        F[s, F_ASIDE] += 1
+    vis[raw] += 1
+    log_event(log, EV_FLOWER, s, raw, 0, 0)
 
 
 @kernel
@@ -50,11 +75,9 @@ def receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
         if raw < 0:
             H[H_ERROR] = ERR_WALL_EMPTY
             return NONE_JOINED
-        if not is_flower(raw):
+        if not laid_aside(raw, P, H):
             break
-        F[s, F_FLOWERS] += 1
-        vis[raw] += 1
-        log_event(log, EV_FLOWER, s, raw, 0, 0)
+        lay_aside(s, raw, F, vis, log)
         if not replace or not can_replace(P, W, gone):
             return NONE_JOINED
         raw = replacement(P, W, wall, gone)
@@ -71,10 +94,8 @@ def _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed):
     replacement (补花, after the deal), anything else joins the hand."""
     if raw < 0:
         H[H_ERROR] = ERR_WALL_EMPTY
-    elif is_flower(raw):
-        F[s, F_FLOWERS] += 1
-        vis[raw] += 1
-        log_event(log, EV_FLOWER, s, raw, 0, 0)
+    elif laid_aside(raw, P, H):
+        lay_aside(s, raw, F, vis, log)
         owed[s] += 1
     else:
         add_face(s, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)

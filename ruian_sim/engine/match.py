@@ -7,6 +7,7 @@ from .layout import (
     C_HAND,
     C_MATCH,
     C_OUTCOME,
+    C_ROUND,
     C_SITTING_OUT,
     C_STREAK,
     C_WINNERS,
@@ -67,13 +68,15 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
                     bp[s, j] = bots[seat_player[s], j]
             rec = recs[row]
             lg = log if hand == log_hand else nolog
-            err = play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, lg)
+            err = play_hand(P, hs, tabs, root, match, hand, dealer, streak, passes // players, bp, st, work, rec,
+                            lg)
             rec[C_MATCH] = match
             rec[C_HAND] = hand
             if err < 0:
                 # an impossible state: stop here; recs[row] names the hand
                 return row, done, -err
             rec[C_STREAK] = streak
+            rec[C_ROUND] = passes // players
             rec[C_SITTING_OUT] = out
             for s in range(n):
                 rec[C_FIXED + S_PLAYER * n + s] = seat_player[s]

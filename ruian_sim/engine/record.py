@@ -1,7 +1,6 @@
 """The winner's facts for the hand record: shapes, hard or soft, and the
 facts a scoring table may ask about (single wait, 天胡/地胡, suits)."""
 
-from ..hand.layout import HS_M
 from ..jit import kernel
 from .claims import first_winner, lowest
 from .layout import (
@@ -21,31 +20,28 @@ from .layout import (
     C_WINNERS,
     EP_SEATS,
     EV_WIN,
+    F_ASIDE,
     F_CHI_CLAIMS,
-    F_DISCARDS,
+    F_FLOWER_BITS,
     F_FLOWERS,
     F_FOLDED,
     F_KONG_ADD,
     F_KONG_CON,
     F_KONG_EXP,
-    F_OPEN,
     F_PENALTY,
     F_PONS,
     F_W,
-    FACT_ALL_MELDED,
-    FACT_DISCARD,
-    FACT_EARTHLY,
-    FACT_HEAVENLY,
     FACT_SELF_DRAWN,
     FACT_SINGLE_WAIT,
     H_CLAIMS,
-    H_DEALER,
     H_DISCARDS,
     H_KONGS,
     H_WK,
     NO_TILE,
+    S_ASIDE,
     S_CHIS,
     S_FACTS,
+    S_FLOWER_BITS,
     S_FLOWERS,
     S_FOLDED,
     S_HARD,
@@ -58,13 +54,14 @@ from .layout import (
     S_WILDS,
 )
 from .log import log_event
-from .seat import add_face, hard_now, natural_waits, remove_face, shapes_now, suit_facts
+from .seat import add_face, hard_now, natural_waits, remove_face, shapes_now
+from .valuation import best_reading, hand_facts, hand_value, seat_facts, write_value
 from .wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
 
 
 @kernel
 def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H, pw, buf, dist, face_ok, rec,
-                   log, raw):
+                   log, raw, vw):
     """Shapes, hard and facts of winner s.  ``joins``: the winning tile (face f)
     still has to join the hand (a discard or a robbed kong)."""
     wk = H[H_WK]
@@ -77,22 +74,19 @@ def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H,
         add_face(s, f, cnt, keys, F, pw)
     shapes = shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist)
     hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, (facts & FACT_SELF_DRAWN) != 0, buf, dist)
-    facts |= suit_facts(s, cnt, F, melds)
-    if (facts & FACT_DISCARD) != 0 and F[s, F_OPEN] == hs[HS_M]:
-        facts |= FACT_ALL_MELDED
-    if H[H_CLAIMS] == 0 and F[s, F_DISCARDS] == 0:
-        if s == H[H_DEALER] and (facts & FACT_SELF_DRAWN) != 0 and H[H_KONGS] == 0:
-            facts |= FACT_HEAVENLY
-        elif s != H[H_DEALER] and H[H_DISCARDS] <= n:
-            facts |= FACT_EARTHLY
+    facts = hand_facts(s, facts, P, cnt, F, melds, H, hs)
     rec[C_FIXED + S_SHAPES * n + s] = shapes
     rec[C_FIXED + S_HARD * n + s] = hard
     rec[C_FIXED + S_FACTS * n + s] = facts
+    tab, rows, asc, best, parts = vw
+    seat_facts(s, True, shapes, hard, facts, P, F, melds, H, rows[0])
+    best_reading(s, f if f != NO_TILE else -1, joins, shapes, hs, cnt, F, H, tab, rows, asc, best, parts)
+    write_value(s, n, best, parts, rec, C_FIXED)
     log_event(log, EV_WIN, s, raw, shapes, facts)
 
 
 @kernel
-def fill_record(P, W, gone, H, F, rec, dealer, outcome, winners, discarder, wk):
+def fill_record(P, W, gone, H, F, melds, rec, dealer, outcome, winners, discarder, wk, vw):
     """The hand's columns (layout.C_*) and each seat's counts, after the winners'."""
     n = P[EP_SEATS]
     rec[C_DEALER] = dealer
@@ -121,3 +115,11 @@ def fill_record(P, W, gone, H, F, rec, dealer, outcome, winners, discarder, wk):
         rec[C_FIXED + S_PENALTY * n + s] = F[s, F_PENALTY]
         rec[C_FIXED + S_FLOWERS * n + s] = F[s, F_FLOWERS]
         rec[C_FIXED + S_FOLDED * n + s] = F[s, F_FOLDED]
+        rec[C_FIXED + S_FLOWER_BITS * n + s] = F[s, F_FLOWER_BITS]
+        rec[C_FIXED + S_ASIDE * n + s] = F[s, F_ASIDE]
+        if (winners >> s) & 1 == 0:
+            # a loser's hand is valued on what it shows (pairwise settlement)
+            tab, rows, asc, best, parts = vw
+            seat_facts(s, False, 0, 0, 0, P, F, melds, H, best)
+            hand_value(best, tab, parts)
+            write_value(s, n, best, parts, rec, C_FIXED)

@@ -11,9 +11,12 @@ import numpy as np
 from . import layout as L
 
 FIXED = ("match", "hand", "dealer", "streak", "outcome", "winner", "winners", "discarder", "wild",
-         "indicator", "turns", "wall_left", "kongs", "claims", "dice", "dice2", "sitting_out")
+         "indicator", "turns", "wall_left", "kongs", "claims", "dice", "dice2", "sitting_out", "round")
 PER_SEAT = ("player", "shapes", "hard", "wilds", "facts", "kong_exposed", "kong_added",
-            "kong_concealed", "pons", "chis", "penalty", "flowers", "folded")
+            "kong_concealed", "pons", "chis", "penalty", "flowers", "folded",
+            "meld0", "meld1", "meld2", "meld3", "meld4", "pair", "wait", "flower_bits", "aside",
+            "points", "tai", "times", "value", "items")
+WIDE = ("items",)  # int64 columns (a bit per table item); the rest fit int32
 assert len(FIXED) == L.C_FIXED and len(PER_SEAT) == L.S_NFIELDS
 
 
@@ -27,7 +30,7 @@ def column_names(seats: int) -> list[str]:
 def to_structured(rows: np.ndarray, seats: int) -> np.ndarray:
     """A numpy structured array with one named int32 field per column."""
     names = column_names(seats)
-    dtype = np.dtype([(n, np.int32) for n in names])
+    dtype = np.dtype([(n, np.int64 if n.rsplit("_", 1)[0] in WIDE else np.int32) for n in names])
     out = np.empty(len(rows), dtype)
     for i, n in enumerate(names):
         out[n] = rows[:, i]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UserError
+from ..hand.arrange import ARR_SCRATCH, FV_SIZE
 from ..hand.layout import CAPX_SIZE, ROW
 from ..ruleset import RuleSet
 from . import layout as L
@@ -13,6 +14,7 @@ from .bots_spec import DEFAULT_BOT, parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
+from .valuation import PARTS_SIZE
 from .values import bot_values
 from .wall import WS_SIZE
 
@@ -48,6 +50,18 @@ def key_steps(hs: np.ndarray) -> np.ndarray:
     return pw
 
 
+MAX_READINGS = 128  # readings of one hand the engine compares (hand/arrange.py)
+
+
+def value_work(spec: KernelSpec):
+    """(table, readings, search scratch, best reading, parts): engine/valuation.py."""
+    return (np.asarray(getattr(spec, "tab", np.zeros(1, np.int64)), np.int64),
+            np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
+            np.zeros(ARR_SCRATCH, np.int64),
+            np.zeros(FV_SIZE, np.int64),
+            np.zeros(PARTS_SIZE, np.int64))
+
+
 def new_state(spec: KernelSpec):
     n = spec.seats
     M2 = ROW
@@ -70,7 +84,8 @@ def new_state(spec: KernelSpec):
             np.zeros(L.N_FACE, np.int64),         # scores
             np.zeros(L.N_FACE, np.int64),         # unseen
             np.zeros(16, np.int64),               # claim (and small scratch)
-            np.zeros(16, np.float64))             # float scratch (the smart bot's DP)
+            np.zeros(16, np.float64),             # float scratch (the smart bot's DP)
+            value_work(spec))                     # the table and the readings' scratch
     return st, work
 
 

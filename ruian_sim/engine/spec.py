@@ -73,6 +73,10 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
                                                      rules.wall.stack_height)
     P[L.EP_DEAD_STACKS], P[L.EP_DEAD_ODD] = rules.wall.dead_stacks, rules.wall.dead_odd_single
     P[L.EP_HAIDI] = rules.wall.haidi_tiles
+    P[L.EP_DEAD_PER_KONG] = rules.wall.dead_per_kong
+    P[L.EP_ASIDE_IF_WILD] = -1 if rules.tiles.aside_if_wild is None else rules.tiles.aside_if_wild
+    for k in (*rules.tiles.flower_kinds, *rules.tiles.aside):
+        P[L.EP_ASIDE + k] = 1
     P[L.EP_COUNT_DIR] = _DIRECTION[rules.wall.count]
     P[L.EP_DRAW_DIR] = _DIRECTION[rules.wall.draw]
     P[L.EP_DICE], P[L.EP_THROWS] = rules.dice.dice, rules.dice.throws

@@ -17,12 +17,15 @@ from ..hand.layout import HS_CAP, HS_CAPW
 from ..jit import kernel
 from .bots import wants_win
 from .claims import discard_winners, do_kong, four_winds, settle_multi
-from .intake import can_replace, deal, receive, replacement
+from .intake import can_replace, deal, laid_aside, receive, replacement
 from .layout import (
     C_OUTCOME,
     CLAIM_KONG,
     CLAIM_PON,
+    EP_ASIDE,
+    EP_ASIDE_IF_WILD,
     EP_COPIES,
+    EP_DEAD_PER_KONG,
     EP_DEALER_EXTRA,
     EP_HAIDI,
     EP_KONG_EXPOSED,
@@ -54,6 +57,8 @@ from .layout import (
     FACT_KONG_DRAW,
     FACT_ROBBED,
     FACT_SELF_DRAWN,
+    H_ASIDE_OFF,
+    H_ASIDE_ON,
     H_CLAIMS,
     H_DEALER,
     H_DISCARDER,
@@ -62,7 +67,9 @@ from .layout import (
     H_FW_COUNT,
     H_FW_TILE,
     H_LAST_RAW,
+    H_ROUND,
     H_SI,
+    H_STREAK,
     H_WK,
     MAX_MELDS,
     MELD_CHI,
@@ -87,10 +94,13 @@ from .policy import claim_choice, current_shanten, discard_choice, long_wall, se
 from .record import fill_record, record_winner
 from .rng import BOT, DICE, WALL, stream
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
+from .valuation import gate_ok
 from .wall import (
+    WS_DEAD_EXTRA,
     WS_INDICATOR,
     dead_tiles,
     draw_head,
+    is_flower,
     normal_left,
     remaining,
     setup_wall,
@@ -98,10 +108,10 @@ from .wall import (
 
 
 @kernel
-def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
+def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work, rec, log):
     """Play one hand; fill ``rec`` (columns of layout.C_*) and return the outcome."""
     wall, gone, W, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = st
-    buf, dist, scores, unseen, claim, fscratch = work
+    buf, dist, scores, unseen, claim, fscratch, vw = work
     n = P[EP_SEATS]
     rs[WALL] = stream(root, match, hand, WALL)
     rs[DICE] = stream(root, match, hand, DICE)
@@ -124,10 +134,19 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
         si = -1
     H[H_WK] = wk
     H[H_SI] = si
+    H[H_STREAK] = streak
+    H[H_ROUND] = rnd
+    H[H_ASIDE_OFF] = -1
+    H[H_ASIDE_ON] = -1
+    if wk >= 0 and P[EP_ASIDE + wk] == 1 and not is_flower(wk):
+        # the wild plays; another kind is laid aside in its place (if the rules name one)
+        H[H_ASIDE_OFF] = wk
+        H[H_ASIDE_ON] = P[EP_ASIDE_IF_WILD]
     if W[WS_INDICATOR] >= 0:
         vis[W[WS_INDICATOR]] += 1
     for f in range(34):
-        face_ok[f] = 1 if (P[EP_COPIES + f] > 0 and f != wk and f != si) else 0
+        face_ok[f] = 1 if (P[EP_COPIES + f] > 0 and f != wk and f != si
+                           and not laid_aside(f, P, H)) else 0
     if si >= 0:
         face_ok[wk] = 1
     for s in range(n):
@@ -185,12 +204,15 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 unready = False
                 if m != 0:
                     hard = hard_now(turn, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist)
-                    if wants_win(turn, bp, hard == 0, long_wall(turn, P, W, gone, bp), False):
-                        outcome = OUT_SELF_DRAW
-                        winners = 1 << turn
-                        win_face = last
-                        break
-                    log_event(log, EV_PASS_WIN, turn, -1, m, 0)
+                    route = FACT_SELF_DRAWN | (FACT_KONG_DRAW if kong_draw else 0)
+                    # the rules' gate: a hand it refuses is no win, to declare or to pass
+                    if gate_ok(turn, last, route, m, hard, P, hs, cnt, F, melds, H, vw):
+                        if wants_win(turn, bp, hard == 0, long_wall(turn, P, W, gone, bp), False):
+                            outcome = OUT_SELF_DRAW
+                            winners = 1 << turn
+                            win_face = last
+                            break
+                        log_event(log, EV_PASS_WIN, turn, -1, m, 0)
                 self_kong(turn, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs, buf, claim)
                 if claim[0] < 0:
                     break
@@ -198,7 +220,8 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 raw = raw_of(f, wk, si)
                 if P[EP_ROB] != ROB_NEVER and (mtype == MELD_KONG_ADD or P[EP_ROB] == ROB_ANY):
                     robbers = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H,
-                                              pw, bp, buf, dist, log, raw, unseen)
+                                              pw, bp, buf, dist, log, raw, unseen, melds,
+                                              FACT_DISCARD | FACT_ROBBED, vw)
                     if robbers != 0:
                         remove_face(turn, f, cnt, keys, F, pw)
                         winners, outcome = settle_multi(turn, robbers, P)
@@ -208,6 +231,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                         win_face = f
                         win_raw = raw
                         break
+                W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG]
                 if do_kong(turn, mtype, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                     outcome = OUT_FOUR_KONGS
                     break
@@ -248,7 +272,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
         # --- claims: wins first
         if P[EP_WIN_DISCARD] == 1:
             mask = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp,
-                                   buf, dist, log, raw, unseen)
+                                   buf, dist, log, raw, unseen, melds, FACT_DISCARD, vw)
             if mask != 0:
                 winners, outcome = settle_multi(turn, mask, P)
                 if outcome < 0:
@@ -289,6 +313,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
         H[H_LAST_RAW] = -1
         vis[raw] -= 1  # the claimed tile joins a meld; counted there
         if take_kind == CLAIM_KONG:
+            W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG]
             if do_kong(taker, MELD_KONG_EXP, f, turn, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                 outcome = OUT_FOUR_KONGS
                 turn = taker
@@ -342,7 +367,10 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 return -H[H_ERROR]
             if got != NONE_JOINED and shapes_now(turn, cnt, keys, F, capx, hs, tabs, buf, dist) != 0:
                 hard = hard_now(turn, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist)
-                if wants_win(turn, bp, hard == 0, False, False):
+                if (gate_ok(turn, got, FACT_SELF_DRAWN | FACT_HAIDI, shapes_now(turn, cnt, keys, F, capx, hs,
+                                                                               tabs, buf, dist),
+                            hard, P, hs, cnt, F, melds, H, vw)
+                        and wants_win(turn, bp, hard == 0, False, False)):
                     outcome = OUT_HAIDI_WIN
                     winners = 1 << turn
                     win_face = got
@@ -367,7 +395,8 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, bp, st, work, rec, log):
                 facts = FACT_DISCARD
                 joins = True
             record_winner(s, win_face, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H, pw, buf, dist,
-                           face_ok, rec, log, win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1))
-    fill_record(P, W, gone, H, F, rec, dealer, outcome, winners, discarder, wk)
+                           face_ok, rec, log, win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1),
+                          vw)
+    fill_record(P, W, gone, H, F, melds, rec, dealer, outcome, winners, discarder, wk, vw)
     log_event(log, EV_END, -1, -1, outcome, winners)
     return outcome

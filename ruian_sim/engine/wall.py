@@ -62,7 +62,8 @@ WS_DICE1 = 6
 WS_DICE2 = 7
 WS_OPENER = 8     # 开门人
 WS_DRAW_DIR = 9   # +1 draws go counterclockwise (increasing stack index), -1 clockwise
-WS_SIZE = 10
+WS_DEAD_EXTRA = 10  # tiles the dead wall has grown by (kongs, wall.dead_per_kong)
+WS_SIZE = 11
 
 WALL_EMPTY = -1      # returned by a draw when the wall is empty (callers check first)
 
@@ -125,7 +126,7 @@ def dead_tiles(P, W, gone):
     """The dead wall: dead_stacks full stacks, plus a lone tile (or partial stack)
     left at the tail when the rules count it."""
     h = P[EP_HEIGHT]
-    out = P[EP_DEAD_STACKS] * h
+    out = P[EP_DEAD_STACKS] * h + W[WS_DEAD_EXTRA]
     if P[EP_DEAD_ODD] == 1:
         t = W[WS_TAIL]
         first = t - t % h  # first tail index of the current tail stack

@@ -34,6 +34,8 @@ class Tiles:
     honors: tuple[int, ...]  # kinds
     copies: int
     flowers: int
+    aside: tuple[int, ...] = ()        # kinds laid aside and replaced like flowers
+    aside_if_wild: int | None = None   # laid aside instead when an `aside` kind is the wild
 
     @property
     def kinds(self) -> tuple[int, ...]:
@@ -58,6 +60,7 @@ class Wall:
     dead_stacks: int
     dead_odd_single: bool
     haidi_tiles: int
+    dead_per_kong: int
     count: str  # clockwise | counterclockwise: how the dice total counts stacks
     draw: str   # clockwise | counterclockwise: how the head of the wall is drawn
 
@@ -238,7 +241,9 @@ def build(data: dict, files: tuple[str, ...] = ()) -> RuleSet:
         title=d.get("title", d["name"]),
         table=Table(**d["table"]),
         tiles=Tiles(tuple(d["tiles"]["suits"]), tuple(T.parse_one(h) for h in d["tiles"]["honors"]),
-                    d["tiles"]["copies"], d["tiles"]["flowers"]),
+                    d["tiles"]["copies"], d["tiles"]["flowers"],
+                    tuple(T.parse_one(k) for k in d["tiles"].get("aside", [])),
+                    T.parse_one(d["tiles"]["aside_if_wild"]) if "aside_if_wild" in d["tiles"] else None),
         wall=Wall(**d["wall"]),
         dice=Dice(**d["dice"]),
         wild=Wild(
