@@ -53,10 +53,10 @@ EP_NEXT = 86            # 42 slots: kind after each kind (wild source next)
 EP_FW_TILES = 128       # 42 slots: 1 for kinds that count for four winds
 EP_COUNT_DIR = 170      # +1 the dice count stacks counterclockwise, -1 clockwise
 EP_DRAW_DIR = 171       # +1 draws go counterclockwise, -1 clockwise
-EP_DEAD_PER_KONG = 172  # tiles the dead wall grows by per kong
-EP_ASIDE_IF_WILD = 173  # kind laid aside instead when an aside kind is the wild, -1 none
-EP_ASIDE = 174          # 42 slots: 1 for kinds laid aside and replaced (flowers, the 台 game's 白板)
-EP_SIZE = 216
+EP_DEAD_PER_KONG = 172  # 4 slots: tiles the dead wall grows by at the 1st, 2nd, ... kong (last repeats)
+EP_ASIDE_IF_WILD = 176  # kind laid aside instead when an aside kind is the wild, -1 none
+EP_ASIDE = 177          # 42 slots: 1 for kinds laid aside and replaced (flowers, the 台 game's 白板)
+EP_SIZE = 219
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
 CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2

@@ -73,7 +73,9 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
                                                      rules.wall.stack_height)
     P[L.EP_DEAD_STACKS], P[L.EP_DEAD_ODD] = rules.wall.dead_stacks, rules.wall.dead_odd_single
     P[L.EP_HAIDI] = rules.wall.haidi_tiles
-    P[L.EP_DEAD_PER_KONG] = rules.wall.dead_per_kong
+    grow = rules.wall.dead_per_kong
+    for i in range(4):
+        P[L.EP_DEAD_PER_KONG + i] = grow[min(i, len(grow) - 1)]
     P[L.EP_ASIDE_IF_WILD] = -1 if rules.tiles.aside_if_wild is None else rules.tiles.aside_if_wild
     for k in (*rules.tiles.flower_kinds, *rules.tiles.aside):
         P[L.EP_ASIDE + k] = 1

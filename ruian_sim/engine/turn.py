@@ -231,7 +231,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work,
                         win_face = f
                         win_raw = raw
                         break
-                W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG]
+                W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS], 3)]
                 if do_kong(turn, mtype, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                     outcome = OUT_FOUR_KONGS
                     break
@@ -313,7 +313,7 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work,
         H[H_LAST_RAW] = -1
         vis[raw] -= 1  # the claimed tile joins a meld; counted there
         if take_kind == CLAIM_KONG:
-            W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG]
+            W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS], 3)]
             if do_kong(taker, MELD_KONG_EXP, f, turn, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                 outcome = OUT_FOUR_KONGS
                 turn = taker

@@ -60,7 +60,7 @@ class Wall:
     dead_stacks: int
     dead_odd_single: bool
     haidi_tiles: int
-    dead_per_kong: int
+    dead_per_kong: tuple[int, ...]
     count: str  # clockwise | counterclockwise: how the dice total counts stacks
     draw: str   # clockwise | counterclockwise: how the head of the wall is drawn
 
@@ -244,7 +244,7 @@ def build(data: dict, files: tuple[str, ...] = ()) -> RuleSet:
                     d["tiles"]["copies"], d["tiles"]["flowers"],
                     tuple(T.parse_one(k) for k in d["tiles"].get("aside", [])),
                     T.parse_one(d["tiles"]["aside_if_wild"]) if "aside_if_wild" in d["tiles"] else None),
-        wall=Wall(**d["wall"]),
+        wall=Wall(**{**d["wall"], "dead_per_kong": tuple(d["wall"]["dead_per_kong"])}),
         dice=Dice(**d["dice"]),
         wild=Wild(
             source=w["source"],

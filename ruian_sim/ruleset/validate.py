@@ -250,13 +250,14 @@ def _wall(d, where):
     turned = 1 if d["wild"]["source"] in ("turned", "next") and d["wild"]["turned_out_of_play"] else 0
     # the deal's 补花 replacements come from the tail too: leave room for every flower,
     # so that no deal reaches into the dead wall
-    spare = size - dead - w["haidi_tiles"] - turned - dealt - tl["flowers"]
+    laid = tl["flowers"] + d["tiles"]["copies"] * len(tl.get("aside", []))  # each is replaced
+    spare = size - dead - w["haidi_tiles"] - turned - dealt - laid
     if spare < 0:
         deal_paths = (DEAL + ("hand_size",), DEAL + ("dealer_extra",), TABLE + ("seats",))
         yield where.blame(deal_paths + dead_paths + WALL_SIZE
                           + (WILD + ("source",), WILD + ("turned_out_of_play",), TILES + ("flowers",)),
                           f"the deal needs {dealt} tiles"
-                          + (f" and up to {tl['flowers']} flower replacements" if tl["flowers"] else "")
+                          + (f" and up to {laid} replacements of tiles laid aside" if laid else "")
                           + " but the wall has only "
                           f"{size - dead - w['haidi_tiles'] - turned} before the dead wall and 海底",
                           deal_paths[:2] + dead_paths[:2])
@@ -309,6 +310,21 @@ def _wild(d, where):
             yield where.blame((source, WILD + ("next_cycles",), TILES + ("honors",)),
                               f"source next needs a cycle for every honor; missing {', '.join(missing)}",
                               (source,))
+
+
+@check
+def _aside(d, where):
+    tl = d["tiles"]
+    play = tiles_in_play(d)
+    for i, t in enumerate(tl.get("aside", [])):
+        p = ("tiles", "aside", i)
+        if t not in play:
+            yield _in_play(where, p, t)
+        elif t == d["wild"].get("stand_in"):
+            yield Problem(where.value(p), dotted(p),
+                          f"{t} is the wild's stand-in (wild.stand_in); a kind laid aside never plays")
+    if "aside_if_wild" in tl and tl["aside_if_wild"] not in play:
+        yield _in_play(where, TILES + ("aside_if_wild",), tl["aside_if_wild"])
 
 
 @check

@@ -33,6 +33,11 @@ def rule_files(draw) -> dict:
     if source == "next":
         wild["next_cycles"] = [honors] if honors else []
     wild["stand_in"] = draw(st.sampled_from(["5z", None])) if "5z" in honors else None
+    tiles = {"suits": suits, "honors": honors, "copies": copies, "flowers": flowers}
+    if "5z" in honors and wild["stand_in"] is None and draw(st.booleans()):
+        tiles["aside"] = ["5z"]  # the 台 game lays 白板 aside like a flower
+        if "7z" in honors:
+            tiles["aside_if_wild"] = "7z"
     shapes = {name: {"enabled": draw(st.booleans())}
               for name in ("standard", "eight_pairs", "all_pungs", "three_wilds")}
     shapes["three_wilds"]["wilds"] = draw(st.integers(2, 4))
@@ -40,10 +45,11 @@ def rule_files(draw) -> dict:
         "extends": "ruian",
         "name": "random-file",
         "table": {"players": 5 if five else 4, "seats": seats, "substitute": five},
-        "tiles": {"suits": suits, "honors": honors, "copies": copies, "flowers": flowers},
+        "tiles": tiles,
         "wall": {"sides": seats, "stacks_per_side": stacks, "stack_height": height,
                  "dead_stacks": draw(st.integers(0, max(0, min(64, stacks // 2)))),
                  "dead_odd_single": draw(st.booleans()), "haidi_tiles": draw(st.integers(0, 6)),
+                 "dead_per_kong": draw(st.sampled_from([[0], [0], [1], [4, 2]])),
                  "count": draw(st.sampled_from(["clockwise", "counterclockwise"])),
                  "draw": draw(st.sampled_from(["clockwise", "counterclockwise"]))},
         "dice": {"dice": draw(st.integers(1, 3)), "throws": draw(st.integers(1, 2))},
