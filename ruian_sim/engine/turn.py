@@ -66,6 +66,7 @@ from .layout import (
     H_ERROR,
     H_FW_COUNT,
     H_FW_TILE,
+    H_KONGS,
     H_LAST_RAW,
     H_ROUND,
     H_SI,
