@@ -21,6 +21,7 @@ from .layout import (
     EV_KONG_EXP,
     EV_PASS_WIN,
     EV_PENALTY,
+    F_CHAIN,
     F_KONG_ADD,
     F_KONG_CON,
     F_KONG_EXP,
@@ -162,6 +163,7 @@ def do_kong(s, mtype, f, frm, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log,
         log_event(log, EV_KONG_EXP, s, raw, f, frm)
     H[H_KONGS] += 1
     H[H_KONG_SEATS] |= 1 << s
+    F[s, F_CHAIN] += 1  # 杠开: a kong carries the seat's chain on
     if P[EP_FOUR_KONGS] == 1 and H[H_KONGS] >= 4:
         seats = 0
         for t in range(P[EP_SEATS]):

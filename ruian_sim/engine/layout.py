@@ -89,7 +89,9 @@ F_FOLDED = 16      # the smart bot gave up progress for safety this hand
 F_LAST_DISC = 17   # index in the pond of this seat's last discard (-1: none yet)
 F_FLOWER_BITS = 18  # bit i: flower kind i (1f + i) laid aside
 F_ASIDE = 19       # tiles of non-flower kinds laid aside
-F_SIZE = 20
+F_CHAIN = 20       # kongs and wild discards since this seat's last other discard (杭州 杠开/财飘)
+F_CHAIN_WILDS = 21  # wild discards in that chain
+F_SIZE = 22
 MAX_MELDS = 8
 M_TYPE, M_FACE, M_FROM = 0, 1, 2
 MELD_CHI, MELD_PON, MELD_KONG_EXP, MELD_KONG_ADD, MELD_KONG_CON = 0, 1, 2, 3, 4
@@ -159,7 +161,10 @@ S_TAI = 23
 S_TIMES = 24
 S_VALUE = 25
 S_ITEMS = 26       # bit mask of the table's items that applied
-S_NFIELDS = 27
+S_CHAIN = 27       # F_CHAIN when the hand ended
+S_CHAIN_WILDS = 28
+S_QUADS = 29       # faces held four times, naturals only (豪华七对)
+S_NFIELDS = 30
 
 OUT_SELF_DRAW = 0
 OUT_DISCARD_WIN = 1
@@ -192,8 +197,9 @@ FACT_ONE_SUIT = 128
 FACT_HALF_SUIT = 256
 FACT_ALL_MELDED = 512
 FACT_SINGLE_WAIT = 1024
+FACT_WAITS_ANY = 2048  # before the winning tile, every tile that could come would have won (爆头)
 FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly",
-              "earthly", "one_suit", "half_suit", "all_melded", "single_wait")
+              "earthly", "one_suit", "half_suit", "all_melded", "single_wait", "waits_any")
 
 # --- event log (transcripts) -------------------------------------------------------
 EV_DICE = 1        # seat = thrower, a = sum, b = throw number

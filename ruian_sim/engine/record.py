@@ -21,6 +21,8 @@ from .layout import (
     EP_SEATS,
     EV_WIN,
     F_ASIDE,
+    F_CHAIN,
+    F_CHAIN_WILDS,
     F_CHI_CLAIMS,
     F_FLOWER_BITS,
     F_FLOWERS,
@@ -33,12 +35,15 @@ from .layout import (
     F_W,
     FACT_SELF_DRAWN,
     FACT_SINGLE_WAIT,
+    FACT_WAITS_ANY,
     H_CLAIMS,
     H_DISCARDS,
     H_KONGS,
     H_WK,
     NO_TILE,
     S_ASIDE,
+    S_CHAIN,
+    S_CHAIN_WILDS,
     S_CHIS,
     S_FACTS,
     S_FLOWER_BITS,
@@ -54,7 +59,7 @@ from .layout import (
     S_WILDS,
 )
 from .log import log_event
-from .seat import add_face, hard_now, natural_waits, remove_face, shapes_now
+from .seat import add_face, could_come, hard_now, natural_waits, remove_face, shapes_now
 from .valuation import best_reading, hand_facts, hand_value, seat_facts, write_value
 from .wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
 
@@ -69,8 +74,11 @@ def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H,
     if f != NO_TILE:
         if not joins:
             remove_face(s, f, cnt, keys, F, pw)
-        if natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok) == 1:
+        waits = natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok)
+        if waits == 1:
             facts |= FACT_SINGLE_WAIT
+        if waits > 0 and waits == could_come(s, cnt, F, capx, hs, face_ok):
+            facts |= FACT_WAITS_ANY
         add_face(s, f, cnt, keys, F, pw)
     shapes = shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist)
     hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, (facts & FACT_SELF_DRAWN) != 0, buf, dist)
@@ -79,14 +87,14 @@ def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H,
     rec[C_FIXED + S_HARD * n + s] = hard
     rec[C_FIXED + S_FACTS * n + s] = facts
     tab, rows, asc, best, parts = vw
-    seat_facts(s, True, shapes, hard, facts, P, F, melds, H, rows[0])
+    seat_facts(s, True, shapes, hard, facts, P, cnt, F, melds, H, rows[0])
     best_reading(s, f if f != NO_TILE else -1, joins, shapes, hs, cnt, F, H, tab, rows, asc, best, parts)
     write_value(s, n, best, parts, rec, C_FIXED)
     log_event(log, EV_WIN, s, raw, shapes, facts)
 
 
 @kernel
-def fill_record(P, W, gone, H, F, melds, rec, dealer, outcome, winners, discarder, wk, vw):
+def fill_record(P, W, gone, H, cnt, F, melds, rec, dealer, outcome, winners, discarder, wk, vw):
     """The hand's columns (layout.C_*) and each seat's counts, after the winners'."""
     n = P[EP_SEATS]
     rec[C_DEALER] = dealer
@@ -117,9 +125,11 @@ def fill_record(P, W, gone, H, F, melds, rec, dealer, outcome, winners, discarde
         rec[C_FIXED + S_FOLDED * n + s] = F[s, F_FOLDED]
         rec[C_FIXED + S_FLOWER_BITS * n + s] = F[s, F_FLOWER_BITS]
         rec[C_FIXED + S_ASIDE * n + s] = F[s, F_ASIDE]
+        rec[C_FIXED + S_CHAIN * n + s] = F[s, F_CHAIN]
+        rec[C_FIXED + S_CHAIN_WILDS * n + s] = F[s, F_CHAIN_WILDS]
         if (winners >> s) & 1 == 0:
             # a loser's hand is valued on what it shows (pairwise settlement)
             tab, rows, asc, best, parts = vw
-            seat_facts(s, False, 0, 0, 0, P, F, melds, H, best)
+            seat_facts(s, False, 0, 0, 0, P, cnt, F, melds, H, best)
             hand_value(best, tab, parts)
             write_value(s, n, best, parts, rec, C_FIXED)

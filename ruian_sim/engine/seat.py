@@ -133,6 +133,18 @@ def natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok):
 
 
 @kernel
+def could_come(s, cnt, F, capx, hs, face_ok):
+    """How many natural faces natural_waits tries: every face a tile could
+    still come as (爆头: the hand waited on all of them)."""
+    n = 0
+    top = hs[HS_B] - 1
+    for f in range(N_FACES):
+        if face_ok[f] == 1 and cnt[s, f] < capx[s, f] and cnt[s, f] < top:
+            n += 1
+    return n
+
+
+@kernel
 def suit_facts(s, cnt, F, melds):
     """清一色 / 混一色 from the faces of the hand and its melds (wilds ignored)."""
     seen = 0  # bit g: group g present

@@ -44,6 +44,8 @@ from .layout import (
     EV_HAIDI,
     EV_PASS_WIN,
     EV_PON,
+    F_CHAIN,
+    F_CHAIN_WILDS,
     F_CHI_CLAIMS,
     F_DISCARDS,
     F_DRAWS,
@@ -262,6 +264,9 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work,
         H[H_LAST_RAW] = raw
         log_event(log, EV_DISCARD, turn, raw, 0, 0)
         kong_draw = False
+        # a wild discarded (飘) carries the seat's chain on; anything else ends it
+        F[turn, F_CHAIN] = F[turn, F_CHAIN] + 1 if f < 0 else 0
+        F[turn, F_CHAIN_WILDS] = F[turn, F_CHAIN_WILDS] + 1 if f < 0 else 0
         if four_winds(turn, raw, P, H, F, log):
             outcome = OUT_FOUR_WINDS
             break
@@ -398,6 +403,6 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work,
             record_winner(s, win_face, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H, pw, buf, dist,
                            face_ok, rec, log, win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1),
                           vw)
-    fill_record(P, W, gone, H, F, melds, rec, dealer, outcome, winners, discarder, wk, vw)
+    fill_record(P, W, gone, H, cnt, F, melds, rec, dealer, outcome, winners, discarder, wk, vw)
     log_event(log, EV_END, -1, -1, outcome, winners)
     return outcome

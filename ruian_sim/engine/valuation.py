@@ -10,6 +10,7 @@ rules) is checked on the best reading before any win is declared.
 
 from ..hand.arrange import (
     FV_ASIDE,
+    FV_CHAIN,
     FV_CONCEALED,
     FV_DEALER,
     FV_FACTS,
@@ -19,11 +20,13 @@ from ..hand.arrange import (
     FV_MELD,
     FV_N_MELDS,
     FV_PAIR,
+    FV_QUADS,
     FV_ROUND_WIND,
     FV_SEAT_WIND,
     FV_SHAPES,
     FV_STREAK,
     FV_WAIT,
+    FV_WHITES,
     FV_WILDS,
     FV_WON,
     arrangements,
@@ -34,6 +37,8 @@ from ..jit import kernel
 from .layout import (
     EP_SEATS,
     F_ASIDE,
+    F_CHAIN,
+    F_CHAIN_WILDS,
     F_DISCARDS,
     F_FLOWER_BITS,
     F_KONG_ADD,
@@ -62,6 +67,7 @@ from .layout import (
     S_MELD0,
     S_PAIR,
     S_POINTS,
+    S_QUADS,
     S_TAI,
     S_TIMES,
     S_VALUE,
@@ -95,7 +101,7 @@ def passes_gate(fv, tab, parts):
 
 
 @kernel
-def seat_facts(s, won, shapes, hard, facts, P, F, melds, H, fv):
+def seat_facts(s, won, shapes, hard, facts, P, cnt, F, melds, H, fv):
     """The reading-independent part of seat s's fact vector, with its set-aside
     melds in the first meld slots; the hand's own melds, pair and wait are 0."""
     n = P[EP_SEATS]
@@ -113,6 +119,12 @@ def seat_facts(s, won, shapes, hard, facts, P, F, melds, H, fv):
     fv[FV_ROUND_WIND] = H[H_ROUND] % 4
     fv[FV_CONCEALED] = 1 if F[s, F_OPEN] == 0 else 0
     fv[FV_WON] = 1 if won else 0
+    fv[FV_CHAIN] = F[s, F_CHAIN]
+    fv[FV_WHITES] = F[s, F_W] + F[s, F_CHAIN_WILDS]
+    if won:
+        for f in range(34):
+            if cnt[s, f] == 4:
+                fv[FV_QUADS] += 1
     k = 0
     for i in range(min(F[s, F_NMELD], MAX_MELDS)):
         if k < FV_N_MELDS:
@@ -170,6 +182,7 @@ def write_value(s, n, fv, parts, rec, col):
     rec[col + S_TIMES * n + s] = parts[P_TIMES]
     rec[col + S_VALUE * n + s] = parts[P_VALUE]
     rec[col + S_ITEMS * n + s] = parts[P_ITEMS]
+    rec[col + S_QUADS * n + s] = fv[FV_QUADS]
 
 
 @kernel
@@ -201,6 +214,6 @@ def gate_ok(s, f_win, route, shapes, hard, P, hs, cnt, F, melds, H, vw):
     if f_win < 0:
         f_win = -1  # a wild, or no tile joined (the dealer's dealt hand)
     facts = hand_facts(s, route, P, cnt, F, melds, H, hs)
-    seat_facts(s, True, shapes, hard, facts, P, F, melds, H, rows[0])
+    seat_facts(s, True, shapes, hard, facts, P, cnt, F, melds, H, rows[0])
     best_reading(s, f_win, (route & FACT_DISCARD) != 0, shapes, hs, cnt, F, H, tab, rows, asc, best, parts)
     return passes_gate(best, tab, parts)
