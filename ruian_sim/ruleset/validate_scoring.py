@@ -31,8 +31,8 @@ def _inside(mark: Mark, at: tuple[int, int]) -> Mark:
     first = lines[mark.line - 1][mark.col - 1:mark.col]
     if first in "|>" and first:
         row = mark.line + line
-        text = lines[row - 1] if row <= len(lines) else ""
-        return Mark(mark.file, row, len(text) - len(text.lstrip()) + col)
+        head = lines[mark.line] if mark.line < len(lines) else ""   # the block's first line sets its indent
+        return Mark(mark.file, row, len(head) - len(head.lstrip()) + col)
     if line == 1:
         return Mark(mark.file, mark.line, mark.col + col - 1 + (1 if first in "\"'" and first else 0))
     return Mark(mark.file, mark.line + line - 1, col)
