@@ -28,20 +28,21 @@ def cmd_play(args) -> int:
 
 
 def settlement(rec, rules):
-    """One hand's points per seat and each winner's scoring table entry."""
+    """One hand's points per seat and each winner's scoring items."""
     from .engine import layout as L
     from .engine.transcript import Settlement
-    from .scoring import multipliers, score
+    from .scoring import score
+    from .scoring.layout import OUT_ITEMS, OUT_TIMES
 
     n = rules.table.seats
     scored = score(rec, rules)
-    mult, entry = multipliers(rec, rules.scoring, n)
     entries = []
     if int(rec["outcome"][0]) in L.WIN_OUTCOMES:
         for s in range(n):
             if int(rec["winners"][0]) >> s & 1:
-                e = int(entry[0, s])
-                entries.append((s, scored.entry_names[e] if e >= 0 else "", int(mult[0, s])))
+                mask = int(scored.parts[0, s, OUT_ITEMS])
+                names = ", ".join(nm for i, nm in enumerate(scored.item_names) if mask >> i & 1)
+                entries.append((s, names, int(scored.parts[0, s, OUT_TIMES])))
     return Settlement([int(v) for v in scored.seat_points[0]], entries)
 
 

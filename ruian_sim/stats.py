@@ -184,10 +184,10 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     for name, bit in SHAPE_BIT.items():
         cols[f"shapes.{name}"] = (won & ((shapes & bit) != 0), wins)
     cols["hard_rate"] = (won & (hard != 0), wins)
-    for v in scored.possible:
-        cols[f"multipliers.{v}"] = (won & (scored.multiplier == v), wins)
-    for i, nm in enumerate(scored.entry_names):
-        cols[f"multiplier_entries.{nm}"] = (won & (scored.entry == i), wins)
+    for v in scored.possible_times:
+        cols[f"times.{v}"] = (won & (scored.times == v), wins)
+    for i, nm in enumerate(scored.item_names):
+        cols[f"items.{nm}"] = (won & (((scored.items >> i) & 1) == 1), wins)
     cols["turns_mean"] = (records["turns"], ones)
     cols["flowers_mean"] = (per_seat(records, "flowers", seats).sum(axis=1), ones)
     cols["kongs_mean"] = (records["kongs"], ones)

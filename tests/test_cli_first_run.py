@@ -25,7 +25,7 @@ def test_play_ends_with_each_seats_points_and_the_table_entry(cli):
     block = scores_block(done.stdout)
     # S3 wins soft on S2's discard (the transcript in tests/engine/transcripts); every loser,
     # the dealer S0 too, pays multiplier 1 × base 1
-    assert block[0] == "  S3 wins: scoring table entry 'soft', multiplier ×1"
+    assert block[0] == "  S3 wins: scoring items soft, times ×1"
     assert block[1:] == ["  S0 (player 0): -1", "  S1 (player 1): -1", "  S2 (player 2): -1",
                          "  S3 (player 3): +3"]
     assert done.stdout.rstrip().endswith(block[-1])
@@ -50,10 +50,10 @@ def test_play_scores_agree_with_the_scoring_of_records(cli, hand):
     assert points == sc.seat_points[0].tolist() and sum(points) == 0
     wins = [ln for ln in block if " wins: " in ln]
     if recs["outcome"][hand] in L.WIN_OUTCOMES:
-        name = sc.entry_names[sc.entry[0]] if sc.entry[0] >= 0 else None
-        assert wins and (name is None or f"entry {name!r}, multiplier ×{sc.multiplier[0]}" in wins[0])
+        names = ", ".join(n for i, n in enumerate(sc.item_names) if int(sc.items[0]) >> i & 1)
+        assert wins and f"scoring items {names}, times ×{sc.times[0]}" in wins[0]
     else:
-        assert not wins and "  no winner: no scoring table entry applies" in block
+        assert not wins and "  no winner: no scoring item applies" in block
 
 
 def test_the_first_compile_is_announced_and_timed(monkeypatch, capsys):

@@ -19,10 +19,10 @@ WINDS = ("East", "South", "West", "North", "Fifth")
 @dataclass(frozen=True)
 class Settlement:
     """What a hand paid, worked out above the engine (by scoring): points per
-    seat, and for each winner the scoring table entry that set its multiplier."""
+    seat, and for each winner the scoring items that applied and its times."""
 
     points: list[int]                    # per seat; they sum to zero
-    entries: list[tuple[int, str, int]]  # (winner seat, table entry name or "", multiplier)
+    entries: list[tuple[int, str, int]]  # (winner seat, applied item names joined by ", " or "", times)
 
 
 def seat_name(s: int) -> str:
@@ -162,11 +162,11 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
 
 def _settlement_lines(st: Settlement, players) -> list[str]:
     out = ["Scores:"]
-    for s, name, mult in st.entries:
-        entry = f"scoring table entry {name!r}" if name else "no scoring table entry (multiplier 1)"
-        out.append(f"  {seat_name(s)} wins: {entry}, multiplier ×{mult}")
+    for s, names, times in st.entries:
+        items = f"scoring items {names}" if names else "no scoring item"
+        out.append(f"  {seat_name(s)} wins: {items}, times ×{times}")
     if not st.entries:
-        out.append("  no winner: no scoring table entry applies")
+        out.append("  no winner: no scoring item applies")
     for s, v in enumerate(st.points):
         out.append(f"  {seat_name(s)} (player {int(players[s])}): {v:+d}")
     return out

@@ -4,10 +4,10 @@ The bot plays for the table it is given: for every way a hand can be won
 (shape route × hard or soft × self-drawn or on a discard, the winner the
 dealer or not) this module works out the winner's gain and each loser's
 payment from the rules' scoring section, once per rule set, into a flat
-float vector (layout.V_*).  Scoring proper (ruian_sim/scoring.py) sits above
-the engine and works on records, so the few conditions a table entry may set
-are matched here on a synthetic win; tests/engine/test_values.py checks the
-result against scoring.py on the same wins.  Side payments (kongs, 财神钱)
+float vector (layout.V_*).  The table is evaluated by the scoring package's
+compiled kernels (item_parts, formula) on a representative fact vector per
+case, imported lazily: that evaluator is meant to move below the engine
+(DESIGN.md, hand value), and until it does the import must not run at load.  Side payments (kongs, 财神钱)
 and the dealer's later terms are left out: the bot values a win at streak 1.
 """
 
@@ -40,42 +40,58 @@ def win_facts(route: int, hard: bool, self_drawn: bool, winner_dealer: bool) -> 
     return facts
 
 
-def _holds(entry: dict, facts: dict) -> bool:
-    for fact, cond in entry.get("when", {}).items():
-        v = int(facts.get(fact, 0))
-        if isinstance(cond, bool):
-            if (v != 0) != cond:
-                return False
-        elif not (cond.get("min", v) <= v <= cond.get("max", v)):
-            return False
-    return True
+def win_vector(route: int, hard: bool, self_drawn: bool, winner_dealer: bool) -> np.ndarray:
+    """The fact vector (scoring/layout FV_*) of one representative win: the
+    facts of win_facts, a concealed hand with no melds, pair or wait known
+    (the bot values a route before it knows the melds)."""
+    from ..scoring import layout as S
+
+    f = win_facts(route, hard, self_drawn, winner_dealer)
+    fv = np.zeros(S.FV_SIZE, np.int64)
+    fv[S.FV_SHAPES] = sum(1 << i for i, n in enumerate(SHAPE_NAMES) if f[n])
+    fv[S.FV_HARD] = sum(1 << SHAPE_NAMES.index(n) for n in _HARD_SHAPES if f[f"hard_{n}"])
+    fv[S.FV_FACTS] = sum(1 << i for i, n in enumerate(L.FACT_NAMES) if f[n])
+    fv[S.FV_WILDS] = f["wilds"]
+    fv[S.FV_STREAK] = 1
+    fv[S.FV_DEALER] = int(winner_dealer)
+    fv[S.FV_CONCEALED] = 1
+    fv[S.FV_WON] = 1
+    return fv
 
 
-def multiplier(scoring: dict, facts: dict) -> int:
-    table, pick = scoring["multiplier"]["table"], scoring["multiplier"]["pick"]
-    hits = [int(e["value"]) for e in table if _holds(e, facts)]
-    if not hits:
-        return 1
-    if pick == "product":
-        return int(np.prod(hits))
-    return hits[0] if pick == "first" else max(hits)
+def win_value(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner_dealer: bool,
+              pair_has_dealer: bool, payer_dealer: bool) -> int:
+    """What one payer pays for a representative win, by the compiled table
+    (the same kernels the scorer runs), capped by `cap`."""
+    from ..scoring import layout as S
+    from ..scoring import table
+    from ..scoring.kernels import fill_vars, formula, item_parts
+
+    sc = rules.scoring
+    t = table(sc)
+    fv = win_vector(route, hard, self_drawn, winner_dealer)
+    parts = np.zeros(S.OUT_W, np.int64)
+    item_parts(fv, t.tab, parts)
+    base = int(sc["base"]["dealer"][0]) if pair_has_dealer else int(sc["base"]["other"])
+    vars_ = np.zeros(S.N_FIXED_VARS + len(t.fvars) + 1, np.int64)
+    fill_vars(fv, parts, t.tab, base, int(payer_dealer), vars_)
+    v = int(formula(t.value.code, t.value.consts, vars_, np.zeros(S.MAX_STACK, np.int64)))
+    return min(v, int(sc["cap"])) if sc["cap"] else v
 
 
 def payments(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner: int, dealer: int,
              discarder: int) -> np.ndarray:
     """Points per seat for one win at streak 1 (sums to zero)."""
     sc, n = rules.scoring, rules.table.seats
-    m = multiplier(sc, win_facts(route, hard, self_drawn, winner == dealer))
     owed = np.zeros(n)
     for p in range(n):
         if p != winner:
-            base = sc["base"]["dealer"][0] if dealer in (winner, p) else sc["base"]["other"]
-            owed[p] = m * base if not sc["cap"] else min(m * base, sc["cap"])
+            owed[p] = win_value(rules, route, hard, self_drawn, winner == dealer, dealer in (winner, p), p == dealer)
     if not self_drawn and sc["payers"] != "all":
         total = owed.sum()
+        mine = owed[discarder]
         owed[:] = 0
-        owed[discarder] = total if sc["payers"] == "discarder_for_all" else m * (
-            sc["base"]["dealer"][0] if dealer in (winner, discarder) else sc["base"]["other"])
+        owed[discarder] = total if sc["payers"] == "discarder_for_all" else mine
     out = -owed
     out[winner] = owed.sum()
     return out

@@ -104,10 +104,10 @@ def run_section(s: dict, session: dict | None = None) -> str:
     sh = list(s["shapes"])
     out.append(_bars(sh, [s["shapes"][n] for n in sh], [ci["shapes"][n] for n in sh],
                      "Winning shapes (a hand may form several)", "% of wins"))
-    mult = list(s["multipliers"])
+    mult = list(s["times"])
     if mult:
-        out.append(_bars([f"×{m}" for m in mult], [s["multipliers"][m] for m in mult],
-                         [ci["multipliers"][m] for m in mult], "Hand multipliers", "% of wins"))
+        out.append(_bars([f"×{m}" for m in mult], [s["times"][m] for m in mult],
+                         [ci["times"][m] for m in mult], "Hand times (the product of the times items)", "% of wins"))
     out.append(analyst.entries_html(s))
     return "\n".join(out)
 

@@ -119,11 +119,11 @@ def point_html(s: dict) -> str:
     if not sc:
         return ""
     base = sc["base"]
-    mult = ", ".join(f"{esc(k)} ×{v}" for k, v in sc["multiplier_table"].items())
+    items = ", ".join(f"{esc(k)} {esc(_amount(v))}" for k, v in sc["items"].items())
     return (f"<p><b>What a point is.</b> All points are base units of the scoring table: a payment between the "
-            f"winner and one payer is M × base, with base {base['other']} between two non-dealers and "
-            f"{esc(_short(base['dealer']))} with the dealer by the dealer's term (连庄 1, 2, 3, …), and M the "
-            f"hand's multiplier ({mult}). Payers: {esc(sc['payers'])}. Every hand's points sum to 0, so a "
+            f"winner and one payer is {esc(sc['value'])}, with base {base['other']} between two non-dealers and "
+            f"{esc(_short(base['dealer']))} with the dealer by the dealer's term (连庄 1, 2, 3, …), over the "
+            f"table's items ({items}). Payers: {esc(sc['payers'])}. Every hand's points sum to 0, so a "
             f"player's mean is near 0 and what matters is the spread.</p>")
 
 
@@ -177,34 +177,40 @@ def per_hour_compare_html(c: dict) -> str:
             f"<th>95% CI</th></tr>{''.join(rows)}</table>")
 
 
+def _amount(v) -> str:
+    """An item's amount as a table cell: ``times 2``, ``points 2 per melds``."""
+    if not isinstance(v, dict):
+        return str(v)
+    return " ".join(f"{k} {x}" for k, x in v.items())
+
+
 def entries_html(s: dict) -> str:
-    """How often each multiplier entry applied in one run."""
-    ent = s["extra"].get("multiplier_entries") or {}
+    """How often each scoring item applied in one run."""
+    ent = s["extra"].get("items") or {}
     if not ent:
         return ""
     wins = s["hands"] * (1 - s["draw_rate"])
-    values = (s.get("scoring") or {}).get("multiplier_table", {})
-    rows = "".join(f"<tr><td>{esc(k)}</td><td>{esc(values.get(k, ''))}</td><td>{100 * v:.2f}%</td>"
+    values = (s.get("scoring") or {}).get("items", {})
+    rows = "".join(f"<tr><td>{esc(k)}</td><td>{esc(_amount(values.get(k, '')))}</td><td>{100 * v:.2f}%</td>"
                    f"<td>{round(v * wins):,}</td></tr>" for k, v in ent.items())
-    return ("<h3>Scoring table: how often each entry applied</h3><table><tr><th>entry</th><th>multiplier</th>"
+    return ("<h3>Scoring table: how often each item applied</h3><table><tr><th>item</th><th>gives</th>"
             f"<th>share of wins</th><th>wins</th></tr>{rows}</table>")
 
 
 def entries_compare_html(c: dict) -> str:
-    """Per-item changes of the scoring table: each entry's share of wins on both sides, A − B with its CI."""
+    """Per-item changes of the scoring table: each item's share of wins on both sides, A − B with its CI."""
     m = c["metrics"]
     sa, sb = c.get("a_summary") or {}, c.get("b_summary") or {}
-    va = (sa.get("scoring") or {}).get("multiplier_table", {})
-    vb = (sb.get("scoring") or {}).get("multiplier_table", {})
-    names = list(dict.fromkeys([*va, *vb, *(k[len("multiplier_entry_"):] for k in m
-                                            if k.startswith("multiplier_entry_"))]))
+    va = {k: _amount(v) for k, v in ((sa.get("scoring") or {}).get("items", {})).items()}
+    vb = {k: _amount(v) for k, v in ((sb.get("scoring") or {}).get("items", {})).items()}
+    names = list(dict.fromkeys([*va, *vb, *(k[len("item_"):] for k in m if k.startswith("item_"))]))
     if not names:
         return ""
     wa = c["hands"] * (1 - m["draw_rate"]["a"]) if "draw_rate" in m else 0
     wb = c.get("hands_b", c["hands"]) * (1 - m["draw_rate"]["b"]) if "draw_rate" in m else 0
     rows = []
     for n in names:
-        x = m.get(f"multiplier_entry_{n}")
+        x = m.get(f"item_{n}")
         if x is None:
             rows.append(f"<tr><td>{esc(n)}</td><td>{esc(va.get(n, '—'))}</td><td>{esc(vb.get(n, '—'))}</td>"
                         "<td colspan='4'>on one side only</td></tr>")
@@ -214,9 +220,9 @@ def entries_compare_html(c: dict) -> str:
                     f"<td>{100 * x['a']:.2f}% ({round(x['a'] * wa):,})</td><td>{100 * x['b']:.2f}% ({round(x['b'] * wb):,})</td>"
                     f"<td>{'<b>' if bold else ''}{100 * x['diff']:+.2f}{'</b>' if bold else ''}</td>"
                     f"<td>[{100 * x['ci95'][0]:+.2f}, {100 * x['ci95'][1]:+.2f}]</td></tr>")
-    return ("<h3>Scoring table, item by item</h3><p>How often each multiplier entry gave a won hand its "
-            "multiplier (share of wins, and the count), on each side; A − B in percentage points, bold when "
-            "its paired interval excludes 0.</p><table><tr><th>entry</th><th>×A</th><th>×B</th>"
+    return ("<h3>Scoring table, item by item</h3><p>How often each item applied to a won "
+            "hand (share of wins, and the count), on each side; A − B in percentage points, bold when "
+            "its paired interval excludes 0.</p><table><tr><th>item</th><th>A gives</th><th>B gives</th>"
             "<th>A: share (wins)</th><th>B: share (wins)</th><th>A − B</th><th>95% CI</th></tr>"
             f"{''.join(rows)}</table>")
 

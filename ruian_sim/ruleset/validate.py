@@ -14,6 +14,7 @@ import jsonschema
 from ..errors import Mark, Problem, dotted
 from .locate import schema_path
 from .source import Source
+from .validate_scoring import scoring_problems
 
 
 @lru_cache(maxsize=1)
@@ -353,16 +354,7 @@ def _aborts(d, where):
 
 @check
 def _scoring(d, where):
-    for i, entry in enumerate(d["scoring"]["multiplier"]["table"]):
-        for fact, cond in entry.get("when", {}).items():
-            if isinstance(cond, dict) and "min" in cond and "max" in cond and cond["min"] > cond["max"]:
-                p = ("scoring", "multiplier", "table", i, "when", fact)
-                yield Problem(where.value(p), dotted(p), f"min {cond['min']} is above max {cond['max']}")
-    names = [e["name"] for e in d["scoring"]["multiplier"]["table"]]
-    for i, n in enumerate(names):
-        if n in names[:i]:
-            p = ("scoring", "multiplier", "table", i, "name")
-            yield Problem(where.value(p), dotted(p), f"multiplier name {n!r} is used twice")
+    yield from scoring_problems(d, where)
 
 
 def semantic_problems(src: Source, files: list[str] | None = None) -> list[Problem]:

@@ -16,7 +16,7 @@ HEADLINE_PREFIX = ("draw_rate", "dealer_kept_rate", "seat_win_rate_", "seat_poin
 def public_name(internal: str) -> str:
     """seat_win_rate.0 -> seat_win_rate_0; outcome.x -> outcome_x; shapes.x -> shape_x."""
     head, _, tail = internal.partition(".")
-    head = {"shapes": "shape", "multipliers": "multiplier", "multiplier_entries": "multiplier_entry"}.get(
+    head = {"shapes": "shape", "items": "item"}.get(
         head, head)
     return f"{head}_{tail}" if tail else head
 
@@ -55,12 +55,12 @@ RULE_EFFECTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("dealer.keep_on_draw", ("draw_rate",), ("dealer_kept_rate", "hands_per_match", "dealer_*"),
      "fires on every drawn hand"),
     ("dealer", ("dealer_kept_rate",), ("dealer_*", "hands_per_match"), ""),
-    ("hard.self_drawn", ("outcome.self_draw",), ("hard_rate", "multiplier*", "*points*"),
+    ("hard.self_drawn", ("outcome.self_draw",), ("hard_rate", "times*", "*points*"),
      "fires on self-drawn wins"),
-    ("hard.three_wilds", ("shapes.three_wilds",), ("hard_rate", "multiplier*", "*points*"), ""),
-    ("scoring.multiplier.table.", ("multiplier_entries.{entry}",),
-     ("multiplier_entries.{entry}", "multipliers.*", "*points*"), "wins where the entry gave the multiplier"),
-    ("scoring.multiplier", ("win_rate",), ("multiplier*", "*points*"), "applies to every won hand"),
+    ("hard.three_wilds", ("shapes.three_wilds",), ("hard_rate", "times*", "*points*"), ""),
+    ("scoring.items.", ("items.{entry}",),
+     ("items.{entry}", "times.*", "*points*"), "wins where the item applied"),
+    ("scoring.value", ("win_rate",), ("times*", "*points*"), "applies to every won hand"),
     ("scoring.base", ("win_rate",), ("*points*",), "applies to every won hand"),
     ("scoring.payers", ("outcome.discard_win", "outcome.robbed_kong"), ("*points*",),
      "decides who pays for a win on a discard"),
@@ -70,20 +70,20 @@ RULE_EFFECTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("scoring.four_winds_penalty", ("penalty_hand_rate",), ("penalty_*", "*points*"), ""),
     ("scoring", (), ("*points*",), "no count: the records do not say when this entry paid"),
     ("timing", (), (), "no count: the table clock only (session figures), not play"),
-    ("shapes.", ("shapes.{shape}",), ("shapes.*", "hard_rate", "multiplier*", "*points*", "seat_*"), ""),
+    ("shapes.", ("shapes.{shape}",), ("shapes.*", "hard_rate", "times*", "*points*", "seat_*"), ""),
     ("", ("hands",), ("*",), "applies to every hand"),
 )
 SKIP_KEYS = ("name", "title")
 
 
 def flatten(data: dict, prefix: str = "") -> dict[str, object]:
-    """Dotted keys to leaf values; the multiplier table's entries are keyed by name."""
+    """Dotted keys to leaf values; the scoring items are keyed by name."""
     out: dict[str, object] = {}
     for k, v in data.items():
         key = f"{prefix}{k}"
         if isinstance(v, dict):
             out.update(flatten(v, key + "."))
-        elif key == "scoring.multiplier.table" and isinstance(v, list):
+        elif key == "scoring.items" and isinstance(v, list):
             for e in v:
                 body = {x: y for x, y in e.items() if x != "name"} if isinstance(e, dict) else e
                 out[f"{key}.{e.get('name') if isinstance(e, dict) else e}"] = body
@@ -115,7 +115,7 @@ def _effect(key: str, sides: tuple[dict, dict]):
 
 
 def _unit(metric: str) -> str:
-    if metric.startswith(("multiplier_entries.", "shapes.")):
+    if metric.startswith(("items.", "shapes.")):
         return "wins"
     return {"kongs_mean": "kongs", "claims_mean": "claims"}.get(metric, "hands")
 

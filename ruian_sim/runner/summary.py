@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine.layout import OUTCOME_NAMES
-from ..scoring import SHAPE_BIT
+from ..scoring import SHAPE_BIT, item_amount
 from ..stats import Accumulator
 from .plan import Plan
 
@@ -74,27 +74,28 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     for name in SHAPE_BIT:
         out["shapes"][name], ci["shapes"][name] = _ci(acc, f"shapes.{name}")
     out["hard_rate"], ci["hard_rate"] = _ci(acc, "hard_rate")
-    out["multipliers"], ci["multipliers"] = {}, {}
-    for k in sorted((m for m in acc.moments if m.startswith("multipliers.")),
+    out["times"], ci["times"] = {}, {}
+    for k in sorted((m for m in acc.moments if m.startswith("times.")),
                     key=lambda m: int(m.split(".")[1])):
         v = k.split(".", 1)[1]
         if acc.moments[k][0] > 0:  # values the table allows but no hand reached stay out
-            out["multipliers"][v], ci["multipliers"][v] = _ci(acc, k)
+            out["times"][v], ci["times"][v] = _ci(acc, k)
     out["turns_mean"], ci["turns_mean"] = _ci(acc, "turns_mean")
     out["hands_per_second"] = (acc.hands / wall_seconds) if wall_seconds else None
     out["clock"] = clock(acc, rules) if acc.hands else None
     sc = rules.scoring
     out["scoring"] = {"base": {"dealer": list(sc["base"]["dealer"]), "other": sc["base"]["other"]},
                       "payers": sc["payers"],
-                      "multiplier_table": {str(e["name"]): e["value"] for e in sc["multiplier"]["table"]}}
+                      "value": sc["value"],
+                      "items": {str(it["name"]): item_amount(it) for it in sc["items"]}}
     extra: dict = {}
     for name in ("dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean",
                  "penalty_rate", "hands_per_match"):
         extra[name], ci[name] = _ci(acc, name)
-    extra["multiplier_entries"] = {}
-    for k in sorted(m for m in acc.moments if m.startswith("multiplier_entries.")):
+    extra["items"] = {}
+    for k in sorted(m for m in acc.moments if m.startswith("items.")):
         nm = k.split(".", 1)[1]
-        extra["multiplier_entries"][nm], _ = _ci(acc, k)
+        extra["items"][nm], _ = _ci(acc, k)
     extra["points"] = [{"sd": acc.hist_sd(f"points.{p}"), **acc.percentiles(f"points.{p}")}
                        for p in range(players)]
     extra["points_hist"] = [{str(k): v for k, v in sorted(acc.hist.get(f"points.{p}", {}).items())}
@@ -130,8 +131,8 @@ def format_table(s: dict) -> str:
         lines.append(f"  {name:22s} {_pct(s[name])}   {_range(ci[name])}{notes.get(name, '')}")
     for name, v in s["shapes"].items():
         lines.append(f"  shape {name:16s} {_pct(v)}   {_range(ci['shapes'][name])}  of wins")
-    for k, v in s["multipliers"].items():
-        lines.append(f"  multiplier ×{k:<11s} {_pct(v)}   {_range(ci['multipliers'][k])}  of wins")
+    for k, v in s["times"].items():
+        lines.append(f"  times ×{k:<16s} {_pct(v)}   {_range(ci['times'][k])}  of wins")
     lines.append(f"  {'turns per hand':22s} {s['turns_mean']:7.2f}    [{ci['turns_mean'][0]:.2f}, "
                  f"{ci['turns_mean'][1]:.2f}]")
     lines.append(f"{'player':>8s} {'win rate':>10s} {'points/hand':>12s}   95% CI (points)        sd")

@@ -35,7 +35,9 @@ def record_table(records: np.ndarray, scored: Scored, rules) -> dict[str, np.nda
     out["hard"] = hard != 0
     out["self_drawn"] = (facts & FACT_BIT["self_drawn"]) != 0
     out["wilds"] = wilds.astype(np.int8)
-    out["multiplier"] = scored.multiplier.astype(np.int32)
+    out["times"] = scored.times.astype(np.int64)
+    out["value"] = scored.value.astype(np.int64)
+    out["items"] = scored.items.astype(np.int64)
     out["turns"] = records["turns"].astype(np.int16)
     out["kongs"] = records["kongs"].astype(np.int8)
     out["claims"] = records["claims"].astype(np.int8)

@@ -44,9 +44,9 @@ CASES = [
      ["f.yaml:3:14: deal.hand_size: the deal needs 113 tiles but the wall has only 110"]),
     ("priority twice", "extends: ruian\nclaims:\n  priority: [win, pon, pon, chi]\n",
      ["f.yaml:3:13: claims.priority: items must not repeat"]),
-    ("unknown fact", "extends: ruian\nscoring:\n  multiplier:\n    table:\n"
-                     "      - {name: x, value: 2, when: {hardd: true}}\n",
-     ["f.yaml:5:36: scoring.multiplier.table[0].when.hardd: unknown key 'hardd'; did you mean 'hard'?"]),
+    ("unknown fact", "extends: ruian\nscoring:\n  items:\n"
+                     "    - {name: x, times: 2, when: {hardd: true}}\n",
+     ["f.yaml:4:34: scoring.items[0].when.hardd: unknown key 'hardd'; did you mean 'hard'?"]),
     ("three wilds without wilds", "extends: ruian\nwild: {source: none}\n",
      ["f.yaml:2:16: wild.source: the three_wilds shape needs 3 wilds but only 0 are in play, "
       "since wild.source is none (shapes.three_wilds.wilds is 3 at "]),

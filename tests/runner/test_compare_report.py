@@ -88,7 +88,7 @@ def test_compare_table_is_aligned_and_explains_pairing_gain(cli, tmp_path):
     assert "pairing gain" in table[0] and "var÷" not in done.stdout
     assert any(ln.startswith("pairing gain = unpaired variance ÷ paired variance") for ln in lines)
     # every column starts at the same place on every row, even after the longest metric name
-    assert any("multiplier_entry_three_wilds_in_shape" in ln for ln in table)
+    assert any("item_three_wilds_in_shape" in ln for ln in table)
     ci_col = table[0].index("paired 95% CI")
     for ln in table[1:]:
         assert ln[ci_col] == "[", ln
@@ -106,7 +106,7 @@ def test_pairing_gain_is_capped_and_named(vr, unpaired, want):
     assert pairing_gain({"variance_reduction": vr, "unpaired_ci95": unpaired}) == want
 
 
-def test_rule_diff_lists_both_values_and_multiplier_entries_by_name():
+def test_rule_diff_lists_both_values_and_scoring_items_by_name():
     from ruian_sim.ruleset import load
     from ruian_sim.runner.compare import rule_diff
 
@@ -116,12 +116,12 @@ def test_rule_diff_lists_both_values_and_multiplier_entries_by_name():
     assert diff == {"aborts.four_winds.action": ("none", "penalty"),
                     "aborts.four_winds.tiles": (["1z", "2z", "3z", "4z"], [f"{i}z" for i in range(1, 8)]),
                     "aborts.four_winds.window": ("opening", "any")}
-    b["scoring"]["multiplier"]["table"][1]["value"] = 3
-    b["scoring"]["multiplier"]["table"].pop()
+    b["scoring"]["items"][1]["times"] = 3
+    b["scoring"]["items"].pop()
     diff = {d["key"]: (d["a"], d["b"]) for d in rule_diff(a, b)}
-    assert diff["scoring.multiplier.table.hard"] == ({"value": 2, "when": {"hard": True}},
-                                                     {"value": 3, "when": {"hard": True}})
-    assert diff["scoring.multiplier.table.all_pungs"][1] is None
+    assert diff["scoring.items.hard"] == ({"times": 2, "when": {"hard": True}, "excludes": ["soft"]},
+                                          {"times": 3, "when": {"hard": True}, "excludes": ["soft"]})
+    assert diff["scoring.items.all_pungs"][1] is None
 
 
 def test_compare_with_itself_is_exactly_zero(cli, tmp_path):
@@ -215,7 +215,7 @@ def test_report_opens_with_what_an_analyst_reads_first(cli, tmp_path):
     # no Chinese inside images: labels are stripped of wide characters before plotting
     assert plain("硬八对 hard_eight_pairs") == "hard_eight_pairs" and plain("瑞安麻将") == "?"
     c["a"]["name"] = "瑞安麻将"
-    c["metrics"]["multiplier_entry_硬八对"] = c["metrics"]["multiplier_entry_hard_eight_pairs"]
+    c["metrics"]["item_硬八对"] = c["metrics"]["item_hard_eight_pairs"]
     c["a_summary"]["outcomes"]["四同风"] = 0.01
     c["a_summary"]["ci95"]["outcomes"]["四同风"] = [0.0, 0.02]
     (out / "comparison.json").write_text(json.dumps(c, ensure_ascii=False))
@@ -223,7 +223,7 @@ def test_report_opens_with_what_an_analyst_reads_first(cli, tmp_path):
         warnings.simplefilter("always")
         build(out)
     assert not [w for w in seen if "Glyph" in str(w.message)]
-    assert "multiplier_entry_硬八对" in (out / "report.html").read_text()  # Chinese stays in the HTML text
+    assert "item_硬八对" in (out / "report.html").read_text()  # Chinese stays in the HTML text
 
 
 def test_run_report_has_points_per_hour_and_entries(cli, tmp_path):

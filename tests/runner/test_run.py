@@ -12,7 +12,7 @@ import pytest
 from ruian_sim.engine.bots_spec import DEFAULT_BOT
 
 REQUIRED = ["rules", "variants", "seed", "hands", "bots", "outcomes", "draw_rate", "dealer_win_rate",
-            "dealer_kept_rate", "seat_win_rate", "seat_points_mean", "shapes", "hard_rate", "multipliers",
+            "dealer_kept_rate", "seat_win_rate", "seat_points_mean", "shapes", "hard_rate", "times",
             "turns_mean", "hands_per_second", "ci95"]
 OUTCOMES = ["self_draw", "discard_win", "robbed_kong", "haidi_win", "exhaustive_draw", "four_winds_draw",
             "four_kongs_draw", "triple_win_draw"]
@@ -65,7 +65,7 @@ def test_records_are_written_as_parquet(cli, tmp_path):
     t = pq.read_table(tmp_path / "hands.parquet")
     assert t.num_rows == s["hands"]
     for col in ("match", "hand", "dealer", "streak", "outcome", "winner", "discarder", "standard",
-                "eight_pairs", "all_pungs", "three_wilds", "hard", "self_drawn", "wilds", "multiplier",
+                "eight_pairs", "all_pungs", "three_wilds", "hard", "self_drawn", "wilds", "times", "value", "items",
                 "turns", "points_0", "points_3"):
         assert col in t.column_names, col
     df = t.to_pydict()

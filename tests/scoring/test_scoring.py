@@ -13,6 +13,7 @@ from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import builtin_names, load
 from ruian_sim.ruleset.locate import schema_path
 from ruian_sim.scoring import FACTS, score
+from ruian_sim.scoring.facts import CONDITION_KEYS
 
 VARIANTS = ["ruian"] + builtin_names()["variants"]
 STANDARD, EIGHT, PUNGS, THREE = 1, 2, 4, 8
@@ -25,9 +26,8 @@ def play(variants=(), matches=60, bots="greedy", seed=3):
 
 def test_facts_are_exactly_the_schema_keys():
     schema = json.loads(schema_path().read_text())
-    when = schema["properties"]["scoring"]["properties"]["multiplier"]["properties"]["table"]["items"][
-        "properties"]["when"]["properties"]
-    assert set(FACTS) == set(when)
+    when = schema["properties"]["scoring"]["properties"]["items"]["items"]["properties"]["when"]["properties"]
+    assert set(FACTS) | set(CONDITION_KEYS) == set(when)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -119,19 +119,21 @@ def test_cap_limits_each_payment():
     assert (np.abs(score(r, rules).seat_points) > 6).any()
 
 
-def test_pick_first_and_product():
+def test_times_items_multiply_and_an_exclusion_drops_one():
     rules, r = play(matches=200)
-    table = [{"name": "base", "value": 1}, {"name": "hard", "value": 2, "when": {"hard": True}},
-             {"name": "self", "value": 3, "when": {"self_drawn": True}}]
-    first = score(r, with_scoring(multiplier={"pick": "first", "table": table}))
-    prod = score(r, with_scoring(multiplier={"pick": "product", "table": table}))
+    items = [{"name": "hard", "times": 2, "when": {"hard": True}},
+             {"name": "self", "times": 3, "when": {"self_drawn": True}}]
+    prod = score(r, with_scoring(items=items))
+    excl = score(r, with_scoring(items=[items[0], {**items[1], "excludes": ["hard"]}]))
     won = r["winner"] >= 0
     w = np.clip(r["winner"], 0, 3)
     rows = np.arange(len(r))
     hard = per_seat(r, "hard", 4)[rows, w] != 0
     selfd = (per_seat(r, "facts", 4)[rows, w] & 1) != 0
-    assert (first.multiplier[won] == 1).all()  # "base" always matches first
-    assert (prod.multiplier[won] == np.where(hard, 2, 1)[won] * np.where(selfd, 3, 1)[won]).all()
+    assert (hard & selfd & won).any()
+    assert (prod.times[won] == np.where(hard, 2, 1)[won] * np.where(selfd, 3, 1)[won]).all()
+    assert (excl.times[won] == np.where(selfd, 3, np.where(hard, 2, 1))[won]).all()
+    assert (excl.items[won & selfd] == 2).all()  # bit 1: `self` alone
 
 
 def test_kong_payments_and_wild_money():

@@ -1,0 +1,58 @@
+"""Semantic checks of the scoring section: the table is compiled exactly as
+the scorer will compile it (scoring/compile.py), and every mistake it finds is
+put on the value the user wrote: an unknown fact or formula name (with a
+did-you-mean), a formula that does not parse (the column of the bad token),
+an `excludes` naming a missing item, a gate no hand can reach."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import Mark, Problem, dotted
+
+
+@lru_cache(maxsize=16)
+def _lines(file: str) -> list[str]:
+    try:
+        return Path(file).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+
+
+def _inside(mark: Mark, at: tuple[int, int]) -> Mark:
+    """The mark of (line, col) of a formula whose YAML scalar starts at ``mark``.
+    A quoted scalar's text starts one column later; a block scalar (| or >) on
+    the next line, indented like its first line."""
+    lines = _lines(mark.file)
+    line, col = at
+    if not lines or mark.line > len(lines):
+        return mark
+    first = lines[mark.line - 1][mark.col - 1:mark.col]
+    if first in "|>" and first:
+        row = mark.line + line
+        head = lines[mark.line] if mark.line < len(lines) else ""   # the block's first line sets its indent
+        return Mark(mark.file, row, len(head) - len(head.lstrip()) + col)
+    if line == 1:
+        return Mark(mark.file, mark.line, mark.col + col - 1 + (1 if first in "\"'" and first else 0))
+    return Mark(mark.file, mark.line + line - 1, col)
+
+
+def scoring_problems(d: dict, where) -> list[Problem]:
+    from ..scoring.compile import TableError, compile_table
+
+    try:
+        compile_table(d["scoring"])
+    except TableError as e:
+        out = []
+        for path, message, at in e.problems:
+            p = ("scoring",) + tuple(path)
+            if path and path[-1] in ("when",) or "unknown fact" in message:
+                mark = where.key(p)
+            else:
+                mark = where.value(p)
+            if at is not None and p in where.src.values:
+                mark = _inside(mark, at)
+            out.append(Problem(mark, dotted(p), message))
+        return out
+    return []

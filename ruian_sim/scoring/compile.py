@@ -1,0 +1,246 @@
+"""A rule file's scoring section compiled to the int64 arrays the kernels read.
+
+Layout (scoring/layout.py): ``tab`` = header[T_HEADER] | item rows
+(ITEM_W each, in table order; item i is bit i of the items mask) |
+condition rows (COND_W: op, slot, arg, min, max; an item's are contiguous) |
+filter rows (FILT_W: meld kinds mask, concealed -1/0/1, class mask, wilds
+min, max) | formula facts (FV_ROW_W: op, slot, arg for vars[N_FIXED_VARS+j]).
+The formulas compile to formula.Program (bytecode + constants).
+
+Mistakes are collected as (key path, message, (line, col) inside a formula
+or None) in ``TableError.problems``; ruleset/validate_scoring.py turns them
+into located problems, so the validator and the compiler cannot disagree.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+
+from . import layout as S
+from .facts import CLASSES, CONDITION_KEYS, FACTS, MELD_KINDS, WAITS
+from .formula import FormulaError, Program, compile_formula, names_used
+
+PART_KEYS = {"points": S.PART_POINTS, "tai": S.PART_TAI, "fan": S.PART_TAI, "times": S.PART_TIMES}
+
+
+class TableError(ValueError):
+    def __init__(self, problems: list[tuple[tuple, str, tuple[int, int] | None]]):
+        super().__init__("; ".join(f"{'.'.join(map(str, p))}: {m}" for p, m, _ in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Table:
+    """A compiled scoring table."""
+
+    tab: np.ndarray            # int64, layout above
+    value: Program             # the value formula
+    gate: Program | None       # the gate formula, None: every complete hand wins
+    item_names: tuple[str, ...]
+    fvars: tuple[str, ...]     # facts the formulas read, in vars order
+    bounds: dict               # largest/smallest points, tai, times a hand can reach
+
+
+def _did_you_mean(name, known) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else f"; one of: {', '.join(known)}"
+
+
+class _Builder:
+    def __init__(self):
+        self.conds: list[list[int]] = []
+        self.filters: list[list[int]] = []
+        self.errors: list = []
+
+    def err(self, path, msg, at=None):
+        self.errors.append((tuple(path), msg, at))
+
+    def _range(self, cond, path, default_min=0) -> tuple[int, int]:
+        if isinstance(cond, bool):
+            return (1, S.BIG) if cond else (0, 0)
+        if isinstance(cond, int):
+            return cond, cond
+        lo, hi = int(cond.get("min", default_min)), int(cond.get("max", S.BIG))
+        if lo > hi:
+            self.err(path, f"min {lo} is above max {hi}")
+        return lo, hi
+
+    def filter(self, f: dict, path, pair=False) -> int:
+        kinds = 0
+        for k in _as_list(f.get("meld", list(MELD_KINDS))):
+            if k not in MELD_KINDS:
+                self.err(path + ("meld",), f"unknown meld kind {k!r}" + _did_you_mean(k, MELD_KINDS))
+                continue
+            for kind in MELD_KINDS[k]:
+                kinds |= 1 << kind
+        classes = 0
+        for c in _as_list(f.get("class", [])):
+            if c not in CLASSES:
+                self.err(path + ("class",), f"unknown tile class {c!r}" + _did_you_mean(c, CLASSES))
+                continue
+            classes |= CLASSES[c]
+        conc = -1 if "concealed" not in f else int(bool(f["concealed"]))
+        w = f.get("wilds", {})
+        wmin, wmax = self._range(w, path + ("wilds",))
+        if isinstance(w, dict) and "max" not in w:
+            wmax = S.BIG
+        self.filters.append([kinds, conc, classes, wmin, wmax])
+        return len(self.filters) - 1
+
+    def conditions(self, when: dict, path) -> tuple[int, int]:
+        start = len(self.conds)
+        for key, cond in (when or {}).items():
+            p = path + (key,)
+            if key == "wait":
+                mask = 0
+                for w in _as_list(cond):
+                    if w not in WAITS:
+                        self.err(p, f"unknown wait {w!r}" + _did_you_mean(w, WAITS))
+                    else:
+                        mask |= 1 << WAITS[w]
+                self.conds.append([S.OP_WAIT, 0, mask, 1, 1])
+            elif key == "pair":
+                self.conds.append([S.OP_PAIR, 0, self.filter(cond, p, pair=True), 1, 1])
+            elif key == "melds":
+                for j, f in enumerate(_as_list(cond)):
+                    q = p + (j,) if isinstance(cond, list) else p
+                    lo, hi = int(f.get("min", 1)), int(f.get("max", S.BIG))
+                    if lo > hi:
+                        self.err(q, f"min {lo} is above max {hi}")
+                    self.conds.append([S.OP_MELDS, 0, self.filter(f, q), lo, hi])
+            elif key in FACTS:
+                fact = FACTS[key]
+                if fact.kind == "bool" and not isinstance(cond, bool):
+                    self.err(p, f"{key} is true or false, not {cond!r}")
+                    continue
+                lo, hi = self._range(cond, p)
+                self.conds.append([fact.op, fact.slot, fact.arg, lo, hi])
+            else:
+                self.err(p, f"unknown fact {key!r}" + _did_you_mean(key, [*FACTS, *CONDITION_KEYS]))
+        return start, len(self.conds) - start
+
+    def per(self, per, path) -> tuple[int, int, int, int]:
+        """(op, slot, arg, largest count) of an item's `per`."""
+        if per is None:
+            return S.OP_ONE, 0, 0, 1
+        if isinstance(per, str):
+            if per not in FACTS or FACTS[per].kind != "count":
+                counts = [n for n, f in FACTS.items() if f.kind == "count"]
+                self.err(path, f"per: unknown count {per!r}" + _did_you_mean(per, counts))
+                return S.OP_ONE, 0, 0, 1
+            f = FACTS[per]
+            return f.op, f.slot, f.arg, f.bound
+        return S.OP_MELDS, 0, self.filter(per, path), S.N_MELDS
+
+
+def _as_list(x):
+    return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+def formula_names(fvars: list[str] | None = None) -> dict[str, int]:
+    """Every name a formula may use -> its vars[] index (facts after the fixed ones)."""
+    names = {n: i for i, n in enumerate(S.FIXED_VARS)}
+    for j, n in enumerate(fvars if fvars is not None else [f for f in FACTS if f not in names]):
+        names[n] = S.N_FIXED_VARS + j
+    return names
+
+
+def compile_table(scoring: dict) -> Table:
+    b = _Builder()
+    items = list(scoring.get("items", []))
+    names = [str(it.get("name")) for it in items]
+    if len(items) > S.MAX_ITEMS:
+        b.err(("items",), f"at most {S.MAX_ITEMS} items (the items mask is 64 bits), not {len(items)}")
+    rows = []
+    hi = {"points": 0, "tai": 0, "times": 1}
+    lo = {"points": 0, "tai": 0}
+    for i, it in enumerate(items):
+        path = ("items", i)
+        if names[i] in names[:i]:
+            b.err(path + ("name",), f"item name {names[i]!r} is used twice")
+        parts = [k for k in PART_KEYS if k in it]
+        if len(parts) != 1:
+            b.err(path, "an item gives exactly one of points, tai, fan or times"
+                  + (f", not {' and '.join(parts)}" if parts else ""))
+            parts = parts or ["points"]
+        part = PART_KEYS[parts[0]]
+        amount = int(it.get(parts[0], 0))
+        c0, nc = b.conditions(it.get("when", {}), path + ("when",))
+        op, slot, arg, most = b.per(it.get("per"), path + ("per",))
+        excl = 0
+        for j, ex in enumerate(it.get("excludes", [])):
+            if ex not in names:
+                b.err(path + ("excludes", j), f"no item is named {ex!r}" + _did_you_mean(ex, names))
+            else:
+                excl |= 1 << names.index(ex)
+        rows.append([part, amount, c0, nc, op, slot, arg, excl])
+        if part == S.PART_TIMES:
+            hi["times"] *= max(1, abs(amount)) ** most
+        else:
+            key = S.PART_NAMES[part]
+            hi[key] += max(0, amount * most)
+            lo[key] += min(0, amount * most)
+    value_text = scoring.get("value", "times * base")
+    used: list[str] = []
+    progs = {}
+    for key in ("value", "gate"):
+        text = value_text if key == "value" else scoring.get("gate")
+        if text is None:
+            continue
+        try:
+            used += [n for n in names_used(text, formula_names()) if n not in used]
+        except FormulaError as e:
+            b.err((key,), e.message, (e.line, e.col))
+            continue
+        progs[key] = text
+    if b.errors:
+        raise TableError(b.errors)
+    fvars = [n for n in used if n not in S.FIXED_VARS]
+    vnames = formula_names(fvars)
+    value = compile_formula(progs["value"], vnames)
+    gate = compile_formula(progs["gate"], vnames) if "gate" in progs else None
+    tab = _assemble(rows, b.conds, b.filters, [FACTS[n][1:4] for n in fvars])
+    bounds = {"points": (lo["points"], hi["points"]), "tai": (lo["tai"], hi["tai"]), "times": (1, hi["times"])}
+    table = Table(tab, value, gate, tuple(names), tuple(fvars), bounds)
+    if gate is not None and not gate_reachable(table, scoring):
+        raise TableError([(("gate",), f"no hand can pass this gate: the items give at most "
+                           f"{hi['points']} points, {hi['tai']} tai and times {hi['times']}", (1, 1))])
+    return table
+
+
+def _assemble(items, conds, filters, fvars) -> np.ndarray:
+    head = [0] * S.T_HEADER
+    head[S.T_N_ITEMS] = len(items)
+    head[S.T_ITEMS] = S.T_HEADER
+    head[S.T_CONDS] = S.T_HEADER + len(items) * S.ITEM_W
+    head[S.T_FILTERS] = head[S.T_CONDS] + len(conds) * S.COND_W
+    head[S.T_N_FVARS] = len(fvars)
+    head[S.T_FVARS] = head[S.T_FILTERS] + len(filters) * S.FILT_W
+    flat = head + [x for r in items for x in r] + [x for r in conds for x in r]
+    flat += [x for r in filters for x in r] + [x for r in fvars for x in r]
+    return np.array(flat, np.int64)
+
+
+def gate_reachable(table: Table, scoring: dict) -> bool:
+    """Whether some hand within the items' bounds passes the gate: the gate is
+    run on every corner of the box of its variables (exact for a gate that is
+    monotone in each, such as ``tai >= 5``)."""
+    from .kernels import formula  # the kernels compile only when a gate is checked
+
+    corners = {"points": table.bounds["points"], "tai": table.bounds["tai"], "fan": table.bounds["tai"],
+               "times": table.bounds["times"], "base": (int(scoring.get("base", {}).get("other", 1)),) * 2,
+               "streak": (1, 4), "dealer_wins": (0, 1), "dealer_pays": (0, 1), "self_drawn": (0, 1)}
+    for n in table.fvars:
+        corners[n] = (0, FACTS[n].bound)
+    order = [*S.FIXED_VARS, *table.fvars]
+    stack = np.zeros(S.MAX_STACK, np.int64)
+    for combo in product(*[sorted(set(corners[n])) for n in order]):
+        if len(order) > 14:
+            break
+        if formula(table.gate.code, table.gate.consts, np.array(combo, np.int64), stack):
+            return True
+    return len(order) > 14  # too many variables to try every corner: assume it can

@@ -1,0 +1,64 @@
+"""The facts a scoring table may name, and how each is read from a fact vector.
+
+One table is the source of truth: the compiler reads (op, slot, arg) from it,
+the validator its names, the bots' values its kinds, and a test checks it
+against rules/schema.json.  ``bound`` is the largest value a fact can take
+(for the reachability check of a gate).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine import layout as L
+from ..hand.layout import SHAPE_NAMES
+from . import layout as S
+
+
+class Fact(NamedTuple):
+    kind: str     # "bool" | "count"
+    op: int       # layout.OP_*
+    slot: int
+    arg: int
+    bound: int
+
+
+HARD_SHAPES = ("standard", "eight_pairs", "all_pungs")
+_PUNG_KINDS = sum(1 << k for k in (S.MELD_PUNG, S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED))
+
+FACTS: dict[str, Fact] = {
+    **{n: Fact("bool", S.OP_BIT, S.FV_SHAPES, i, 1) for i, n in enumerate(SHAPE_NAMES)},
+    "hard": Fact("bool", S.OP_NONZERO, S.FV_HARD, 0, 1),
+    **{f"hard_{n}": Fact("bool", S.OP_BIT, S.FV_HARD, SHAPE_NAMES.index(n), 1) for n in HARD_SHAPES},
+    **{n: Fact("bool", S.OP_BIT, S.FV_FACTS, i, 1) for i, n in enumerate(L.FACT_NAMES)},
+    "dealer": Fact("bool", S.OP_SLOT, S.FV_DEALER, 0, 1),
+    "winner_dealer": Fact("bool", S.OP_SLOT, S.FV_DEALER, 0, 1),
+    "concealed_hand": Fact("bool", S.OP_SLOT, S.FV_CONCEALED, 0, 1),
+    "won": Fact("bool", S.OP_SLOT, S.FV_WON, 0, 1),
+    "shapes": Fact("count", S.OP_POPCOUNT, S.FV_SHAPES, 0, len(SHAPE_NAMES)),
+    "wilds": Fact("count", S.OP_SLOT, S.FV_WILDS, 0, 8),
+    "streak": Fact("count", S.OP_SLOT, S.FV_STREAK, 0, 1 << 20),
+    "kongs": Fact("count", S.OP_SLOT, S.FV_KONGS, 0, S.N_MELDS),
+    "flowers": Fact("count", S.OP_POPCOUNT, S.FV_FLOWER_BITS, 0, 8),
+    "own_flowers": Fact("count", S.OP_OWN_FLOWERS, 0, 0, 2),
+    "aside": Fact("count", S.OP_SLOT, S.FV_ASIDE, 0, 8),
+    "seat_wind": Fact("count", S.OP_SLOT, S.FV_SEAT_WIND, 0, 4),
+    "round_wind": Fact("count", S.OP_SLOT, S.FV_ROUND_WIND, 0, 3),
+    "pungs": Fact("count", S.OP_MELD_KINDS, 0, _PUNG_KINDS, S.N_MELDS),
+    "chis": Fact("count", S.OP_MELD_KINDS, 0, 1 << S.MELD_CHI, S.N_MELDS),
+    "pair_wilds": Fact("count", S.OP_PAIR_WILDS, 0, 0, 2),
+}
+BOOL_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "bool")
+COUNT_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "count")
+# keys of `when` that are not facts
+CONDITION_KEYS = ("wait", "pair", "melds")
+
+MELD_KINDS = {"chi": (S.MELD_CHI,), "pung": (S.MELD_PUNG,),
+              "kong": (S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED),
+              "kong_exposed": (S.MELD_KONG_EXPOSED,), "kong_added": (S.MELD_KONG_ADDED,),
+              "kong_concealed": (S.MELD_KONG_CONCEALED,),
+              "pung_or_kong": (S.MELD_PUNG, S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED)}
+CLASSES = {"simple": S.CLASS_SIMPLE, "terminal": S.CLASS_TERMINAL, "honor": S.CLASS_HONOR,
+           "wind": S.CLASS_WIND, "dragon": S.CLASS_DRAGON, "seat_wind": S.CLASS_SEAT_WIND,
+           "round_wind": S.CLASS_ROUND_WIND, "terminal_or_honor": S.CLASS_TERMINAL | S.CLASS_HONOR}
+WAITS = {n: i for i, n in enumerate(S.WAIT_NAMES) if n != "none"}

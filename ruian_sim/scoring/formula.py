@@ -1,0 +1,267 @@
+"""The formula language of `scoring.value` and `scoring.gate`, parsed without eval.
+
+Integers only: ``+ - * // ** %``, unary ``-``, comparisons (1/0), ``and or
+not``, ``min max if ceil pick`` and parentheses.  A recursive-descent parser
+(one function per precedence level, Python's order) builds a small tree that
+is flattened into postfix bytecode, (op, arg) pairs of int64 that
+kernels.formula runs on a stack.  Every token keeps its line and column, so a
+mistake is reported where the user typed it.
+
+Precedence, loosest first: ``or``, ``and``, ``not``, comparisons (not
+chained), ``+ -``, ``* // %``, unary ``-``, ``**`` (right-assoc; ``-2**2`` is -4).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import layout as S
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<=|>=|==|!=|[-+*%<>(),]))")
+FUNCTIONS = {"min": (S.F_MIN, 1, None), "max": (S.F_MAX, 1, None), "if": (S.F_IF, 3, 3),
+             "ceil": (S.F_CEIL, 2, 2), "pick": (S.F_PICK, 2, None)}  # op, fewest, most operands
+_BINARY = {"+": S.F_ADD, "-": S.F_SUB, "*": S.F_MUL, "//": S.F_FLOORDIV, "%": S.F_MOD, "**": S.F_POW,
+           "<": S.F_LT, "<=": S.F_LE, ">": S.F_GT, ">=": S.F_GE, "==": S.F_EQ, "!=": S.F_NE,
+           "and": S.F_AND, "or": S.F_OR}
+KEYWORDS = ("and", "or", "not")
+
+
+class FormulaError(ValueError):
+    """A formula that does not parse or names something unknown; ``line`` and
+    ``col`` (both 1-based) are inside the formula text."""
+
+    def __init__(self, message: str, line: int, col: int):
+        super().__init__(message)
+        self.message, self.line, self.col = message, line, col
+
+
+@dataclass(frozen=True)
+class Tok:
+    kind: str   # "num", "name", "op", "end"
+    text: str
+    line: int
+    col: int
+
+
+def tokenize(text: str) -> list[Tok]:
+    out: list[Tok] = []
+    line, start = 1, 0   # start: offset of the current line
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n":
+            if text[pos] == "\n":
+                line, start = line + 1, pos + 1
+            pos += 1
+        if pos >= len(text):
+            out.append(Tok("end", "", line, pos - start + 1))
+            return out
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise FormulaError(f"unexpected character {text[pos]!r}; a formula has integers, names, "
+                               "+ - * // ** % < <= > >= == != and or not, parentheses and commas",
+                               line, pos - start + 1)
+        num, name, op = m.groups()
+        kind, tok = ("num", num) if num else ("name", name) if name else ("op", op)
+        col = m.start(1 if num else 2 if name else 3) - start + 1
+        out.append(Tok(kind, tok, line, col))
+        pos = m.end()
+
+
+@dataclass
+class Node:
+    op: str                     # "num", "var", "neg", "not", a binary operator, or a function name
+    tok: Tok
+    args: list[Node] = field(default_factory=list)
+
+
+class _Parser:
+    def __init__(self, text: str, names: dict[str, object]):
+        self.toks = tokenize(text)
+        self.i = 0
+        self.names = names
+
+    def peek(self) -> Tok:
+        return self.toks[self.i]
+
+    def take(self) -> Tok:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def expect(self, text: str) -> Tok:
+        t = self.peek()
+        if t.text != text or t.kind == "end" and text:
+            raise FormulaError(f"expected {text!r} here, found {_show(t)}", t.line, t.col)
+        return self.take()
+
+    def parse(self) -> Node:
+        node = self.or_()
+        t = self.peek()
+        if t.kind != "end":
+            raise FormulaError(f"unexpected {_show(t)} after a complete formula "
+                               "(an operator missing?)", t.line, t.col)
+        return node
+
+    def _left(self, sub, ops) -> Node:
+        node = sub()
+        while self.peek().text in ops and self.peek().kind in ("op", "name"):
+            t = self.take()
+            node = Node(t.text, t, [node, sub()])
+        return node
+
+    def or_(self):
+        return self._left(self.and_, ("or",))
+
+    def and_(self):
+        return self._left(self.not_, ("and",))
+
+    def not_(self):
+        if self.peek().kind == "name" and self.peek().text == "not":
+            t = self.take()
+            return Node("not", t, [self.not_()])
+        return self.compare()
+
+    def compare(self):
+        node = self.sum_()
+        if self.peek().text in ("<", "<=", ">", ">=", "==", "!="):
+            t = self.take()
+            node = Node(t.text, t, [node, self.sum_()])
+            nxt = self.peek()
+            if nxt.text in ("<", "<=", ">", ">=", "==", "!="):
+                raise FormulaError("comparisons do not chain; write `a < b and b < c`", nxt.line, nxt.col)
+        return node
+
+    def sum_(self):
+        return self._left(self.product, ("+", "-"))
+
+    def product(self):
+        return self._left(self.unary, ("*", "//", "%"))
+
+    def unary(self):
+        if self.peek().text == "-" and self.peek().kind == "op":
+            t = self.take()
+            return Node("neg", t, [self.unary()])
+        if self.peek().text == "+" and self.peek().kind == "op":
+            self.take()
+            return self.unary()
+        return self.power()
+
+    def power(self):
+        node = self.atom()
+        if self.peek().text == "**":
+            t = self.take()
+            node = Node("**", t, [node, self.unary()])   # right-associative, binds a following unary minus
+        return node
+
+    def atom(self) -> Node:
+        t = self.take()
+        if t.kind == "num":
+            return Node("num", t)
+        if t.text == "(":
+            node = self.or_()
+            self.expect(")")
+            return node
+        if t.kind == "name" and t.text not in KEYWORDS:
+            if self.peek().text == "(":
+                return self.call(t)
+            if t.text in FUNCTIONS:
+                raise FormulaError(f"{t.text} is a function: write {t.text}(...)", t.line, t.col)
+            if t.text not in self.names:
+                raise FormulaError(_unknown(t.text, self.names), t.line, t.col)
+            return Node("var", t)
+        raise FormulaError(f"expected a number, a name or '(' here, found {_show(t)}", t.line, t.col)
+
+    def call(self, t: Tok) -> Node:
+        if t.text not in FUNCTIONS:
+            raise FormulaError(_unknown(t.text, FUNCTIONS, "function"), t.line, t.col)
+        self.expect("(")
+        args = [self.or_()]
+        while self.peek().text == ",":
+            self.take()
+            args.append(self.or_())
+        self.expect(")")
+        _, lo, hi = FUNCTIONS[t.text]
+        if len(args) < lo or (hi is not None and len(args) > hi):
+            want = f"{lo}" if lo == hi else f"at least {lo}"
+            raise FormulaError(f"{t.text}() takes {want} operands, not {len(args)}", t.line, t.col)
+        return Node(t.text, t, args)
+
+
+def _show(t: Tok) -> str:
+    return "the end of the formula" if t.kind == "end" else repr(t.text)
+
+
+def _unknown(name: str, known, what: str = "name") -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
+    return f"unknown {what} {name!r}{hint}"
+
+
+def parse(text: str, names: dict[str, object]) -> Node:
+    """The tree of a formula whose variables are the keys of ``names``."""
+    if not isinstance(text, str):
+        text = str(text)
+    return _Parser(text, names).parse()
+
+
+@dataclass(frozen=True)
+class Program:
+    """A compiled formula: ``code`` (op, arg) pairs, ``consts``, and the stack depth it needs."""
+
+    code: np.ndarray
+    consts: np.ndarray
+    depth: int
+
+
+def compile_formula(text: str, names: dict[str, int]) -> Program:
+    """Postfix bytecode of a formula; ``names`` maps each variable to its index in vars[]."""
+    tree = parse(text, names)
+    code: list[int] = []
+    consts: list[int] = []
+    depth = [0, 0]   # current, deepest
+
+    def emit(op: int, arg: int, pushes: int):
+        code.extend((op, arg))
+        depth[0] += pushes
+        depth[1] = max(depth[1], depth[0])
+
+    def walk(n: Node):
+        for a in n.args:
+            walk(a)
+        if n.op == "num":
+            consts.append(int(n.tok.text))
+            emit(S.F_CONST, len(consts) - 1, 1)
+        elif n.op == "var":
+            emit(S.F_VAR, names[n.tok.text], 1)
+        elif n.op == "neg":
+            emit(S.F_NEG, 0, 0)
+        elif n.op == "not":
+            emit(S.F_NOT, 0, 0)
+        elif n.op in _BINARY:
+            emit(_BINARY[n.op], 0, -1)
+        else:
+            emit(FUNCTIONS[n.op][0], len(n.args), 1 - len(n.args))
+
+    walk(tree)
+    if depth[1] > S.MAX_STACK:
+        raise FormulaError(f"the formula nests too deeply (needs {depth[1]} stack slots, "
+                           f"at most {S.MAX_STACK})", 1, 1)
+    return Program(np.array(code, np.int64), np.array(consts or [0], np.int64), depth[1])
+
+
+def names_used(text: str, names) -> list[str]:
+    """The variables a formula reads, in order of first use (validation has parsed it already)."""
+    out: list[str] = []
+
+    def walk(n: Node):
+        if n.op == "var" and n.tok.text not in out:
+            out.append(n.tok.text)
+        for a in n.args:
+            walk(a)
+
+    walk(parse(text, names))
+    return out

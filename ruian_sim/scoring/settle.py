@@ -1,0 +1,239 @@
+"""Hand records to points: every seat's arrangement valued under the table,
+then who pays whom (vectorised over hands; the per-pair values come from one
+compiled kernel).
+
+- ``payers``: ``all`` losers pay the winner the pair's value; ``discarder``:
+  on a discard win only the discarder pays; ``discarder_for_all``: the
+  discarder pays what all would.
+- ``settle: pairwise``: on a won hand every pair of losers (i, j) also
+  settles ``value_i - value_j`` (each on its own arrangement, against the
+  other), times ``pairwise.dealer`` or ``pairwise.other`` as [num, den].
+- ``kongs``, ``wild_money``, ``four_winds_penalty`` as before: side payments
+  of a won hand, and the penalty even on a draw.  A hand with no winner
+  scores only its four-winds penalties (RULES §4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..engine import layout as L
+from ..engine.records import per_seat
+from . import layout as S
+from .compile import Table, compile_table
+from .kernels import all_parts, pair_values
+
+
+@dataclass
+class Scored:
+    """Points per hand: ``seat_points[h, s]``, ``player_points[h, p]``; the
+    first winner's parts (``points tai times value`` and the ``items`` mask;
+    0 when nobody won) and every seat's ``parts[h, s, OUT_*]``."""
+
+    seat_points: np.ndarray
+    player_points: np.ndarray
+    points: np.ndarray
+    tai: np.ndarray
+    times: np.ndarray
+    value: np.ndarray
+    items: np.ndarray
+    item_names: list[str]
+    parts: np.ndarray
+    possible_times: tuple[int, ...] = ()   # every `times` the table can give (for stable statistics keys)
+
+
+def _freeze(x):
+    if isinstance(x, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in x.items()))
+    if isinstance(x, (list, tuple)):
+        return tuple(_freeze(v) for v in x)
+    return x
+
+
+def _thaw(x):
+    if isinstance(x, tuple) and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in x) and x:
+        return {k: _thaw(v) for k, v in x}
+    if isinstance(x, tuple):
+        return [_thaw(v) for v in x]
+    return x
+
+
+@lru_cache(maxsize=32)
+def _table(frozen) -> Table:
+    return compile_table(_thaw(frozen))
+
+
+def table(scoring) -> Table:
+    """The compiled table of a rule set's scoring section (cached)."""
+    return _table(_freeze(_plain(scoring)))
+
+
+def _plain(x):
+    if isinstance(x, dict) or hasattr(x, "items") and not isinstance(x, (list, tuple, str)):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
+
+
+def possible_times(scoring) -> tuple[int, ...]:
+    """Every product the table's `times` items can make (exclusions ignored:
+    a superset), at most 64 of them."""
+    out = {1}
+    for it in scoring.get("items", []):
+        if "times" not in it:
+            continue
+        most = 1 if it.get("per") is None else S.N_MELDS
+        out |= {x * int(it["times"]) ** c for x in out for c in range(1, most + 1)}
+        if len(out) > 64:
+            break
+    return tuple(sorted(out))[:64]
+
+
+def _col(records, name, n_h):
+    names = records.dtype.names or ()
+    return records[name].astype(np.int64) if name in names else np.zeros(n_h, np.int64)
+
+
+def fact_vectors(records: np.ndarray, seats: int) -> np.ndarray:
+    """fv[h, s, FV_*] rebuilt from record columns.  Columns the engine does not
+    write yet (meld0..4, pair, wait, flower_bits, aside, round) read as 0; the
+    flower count then stands as its low bits, so `flowers` counts right but
+    `own_flowers` reads 0."""
+    n_h = len(records)
+    fv = np.zeros((n_h, seats, S.FV_SIZE), np.int64)
+    dealer = records["dealer"].astype(np.int64)
+    winners = records["winners"].astype(np.int64)
+    won = np.isin(records["outcome"], L.WIN_OUTCOMES)
+    names = records.dtype.names or ()
+    for s in range(seats):
+        col = lambda f: _col(records, f"{f}_{s}", n_h)  # noqa: E731 - one seat's column
+        fv[:, s, S.FV_SHAPES] = col("shapes")
+        fv[:, s, S.FV_HARD] = col("hard")
+        fv[:, s, S.FV_FACTS] = col("facts")
+        fv[:, s, S.FV_WILDS] = col("wilds")
+        fv[:, s, S.FV_STREAK] = records["streak"].astype(np.int64)
+        fv[:, s, S.FV_DEALER] = dealer == s
+        fv[:, s, S.FV_KONGS] = col("kong_exposed") + col("kong_added") + col("kong_concealed")
+        bits = col("flower_bits") if f"flower_bits_{s}" in names else (1 << col("flowers")) - 1
+        fv[:, s, S.FV_FLOWER_BITS] = bits
+        fv[:, s, S.FV_ASIDE] = col("aside")
+        fv[:, s, S.FV_SEAT_WIND] = (s - dealer) % seats
+        fv[:, s, S.FV_ROUND_WIND] = _col(records, "round", n_h)
+        # without meld columns a hand with no claimed chi/pon is taken as concealed
+        fv[:, s, S.FV_CONCEALED] = (col("pons") + col("chis") + col("kong_exposed") + col("kong_added")) == 0
+        fv[:, s, S.FV_WAIT] = col("wait")
+        fv[:, s, S.FV_PAIR] = col("pair")
+        fv[:, s, S.FV_WON] = won & (((winners >> s) & 1) == 1)
+        for m in range(S.N_MELDS):
+            fv[:, s, S.FV_MELD + m] = col(f"meld{m}")
+    return fv
+
+
+def values(records: np.ndarray, rules) -> tuple[np.ndarray, np.ndarray]:
+    """(parts[h, s, OUT_*], value[h, s, p]) of every seat's arrangement."""
+    sc, n = rules.scoring, rules.table.seats
+    t = table(sc)
+    fv = fact_vectors(records, n)
+    parts = np.zeros((len(records), n, S.OUT_W), np.int64)
+    all_parts(fv, t.tab, parts)
+    value = np.zeros((len(records), n, n), np.int64)
+    bases = np.array(list(sc["base"]["dealer"]), np.int64)
+    vars_ = np.zeros(S.N_FIXED_VARS + len(t.fvars) + 1, np.int64)
+    stack = np.zeros(S.MAX_STACK, np.int64)
+    pair_values(fv, parts, t.tab, t.value.code, t.value.consts, records["dealer"].astype(np.int64),
+                bases, int(sc["base"]["other"]), int(sc.get("cap", 0)), value, vars_, stack)
+    return parts, value
+
+
+def _side_payments(records, sc, n, won, winners) -> np.ndarray:
+    pay = np.zeros((len(records), n), np.int64)
+    kongs = sc["kongs"]
+    for field, key in (("kong_exposed", "exposed"), ("kong_added", "added"), ("kong_concealed", "concealed")):
+        amount = int(kongs[key])
+        if amount:
+            count = per_seat(records, field, n).astype(np.int64) * amount * won[:, None]
+            pay += count * n - count.sum(axis=1, keepdims=True)
+    wm = sc["wild_money"]
+    if int(wm["amount"]):
+        wilds = per_seat(records, "wilds", n).astype(np.int64) * int(wm["amount"]) * won[:, None]
+        if wm["holders"] == "winner":
+            wilds = wilds * ((winners[:, None] >> np.arange(n)) & 1)
+        pay += wilds * n - wilds.sum(axis=1, keepdims=True)
+    pen = int(sc["four_winds_penalty"])
+    if pen:
+        count = per_seat(records, "penalty", n).astype(np.int64) * pen
+        pay -= count * n - count.sum(axis=1, keepdims=True)
+    return pay
+
+
+def _pairwise(value, sc, n, won, winners, dealer) -> np.ndarray:
+    pay = np.zeros(value.shape[:2], np.int64)
+    pw = sc.get("pairwise") or {"dealer": [1, 1], "other": [1, 2]}
+    for i in range(n):
+        for j in range(i + 1, n):
+            both_lost = won & (((winners >> i) & 1) == 0) & (((winners >> j) & 1) == 0)
+            with_dealer = (dealer == i) | (dealer == j)
+            num = np.where(with_dealer, int(pw["dealer"][0]), int(pw["other"][0]))
+            den = np.where(with_dealer, int(pw["dealer"][1]), int(pw["other"][1]))
+            diff = (value[:, i, j] - value[:, j, i]) * num
+            x = np.sign(diff) * (np.abs(diff) // den)   # rounded toward zero, the same for both sides
+            x = np.where(both_lost, x, 0)
+            pay[:, i] += x
+            pay[:, j] -= x
+    return pay
+
+
+def score(records: np.ndarray, rules) -> Scored:
+    sc = rules.scoring
+    n, players = rules.table.seats, rules.table.players
+    n_h = len(records)
+    won = np.isin(records["outcome"], L.WIN_OUTCOMES)
+    dealer = records["dealer"].astype(np.int64)
+    winners = records["winners"].astype(np.int64)
+    discarder = records["discarder"].astype(np.int64)
+    parts, value = values(records, rules)
+    facts = per_seat(records, "facts", n)
+    rows = np.arange(n_h)
+    pay = np.zeros((n_h, n), np.int64)
+    payers = sc["payers"]
+    for w in range(n):
+        is_w = won & (((winners >> w) & 1) == 1)
+        if not is_w.any():
+            continue
+        owed = value[:, w, :].copy()          # what each loser owes this winner
+        owed[:, w] = 0
+        gets = owed
+        if payers != "all":
+            on_discard = (facts[:, w] & L.FACT_DISCARD) != 0
+            d_ok = on_discard & (discarder >= 0)
+            gets = np.where(d_ok[:, None], 0, owed)
+            d = np.clip(discarder, 0, n - 1)
+            if payers == "discarder":
+                gets[rows[d_ok], d[d_ok]] = owed[rows[d_ok], d[d_ok]]
+            else:  # discarder_for_all
+                gets[rows[d_ok], d[d_ok]] = owed.sum(axis=1)[d_ok]
+        gets = np.where(is_w[:, None], gets, 0)
+        pay -= gets
+        pay[:, w] += gets.sum(axis=1)
+    if sc.get("settle", "winner") == "pairwise":
+        pay += _pairwise(value, sc, n, won, winners, dealer)
+    pay += _side_payments(records, sc, n, won, winners)
+    seat_player = per_seat(records, "player", n).astype(np.int64)
+    pp = np.zeros((n_h, players), np.int64)
+    for s in range(n):
+        np.add.at(pp, (rows, seat_player[:, s]), pay[:, s])
+    first = records["winner"].astype(np.int64)
+    has = won & (first >= 0)
+    fw = np.clip(first, 0, n - 1)
+    first_parts = np.where(has[:, None], parts[rows, fw], 0)
+    # the first winner's value against a non-dealer payer (the dealer's seat when it won)
+    payer = np.where(dealer == fw, (fw + 1) % n, np.where((fw + 1) % n == dealer, (fw + 2) % n, (fw + 1) % n))
+    v1 = np.where(has, value[rows, fw, payer], 0)
+    names = [str(it["name"]) for it in sc.get("items", [])]
+    return Scored(pay, pp, first_parts[:, S.OUT_POINTS], first_parts[:, S.OUT_TAI],
+                  np.where(has, first_parts[:, S.OUT_TIMES], 0), v1, first_parts[:, S.OUT_ITEMS],
+                  names, parts, possible_times(sc))

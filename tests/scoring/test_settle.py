@@ -1,0 +1,66 @@
+"""Settlement of crafted records: pairwise between losers (full with the
+dealer, half otherwise), zero-sum on random records, the value formula."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ruian_sim.engine import layout as L
+from ruian_sim.engine.records import column_names
+from ruian_sim.ruleset import load
+from ruian_sim.ruleset.model import build
+from ruian_sim.scoring import score
+
+TAI_TABLE = {"items": [{"name": "wild", "tai": 1, "per": "wilds"},
+                       {"name": "self_drawn", "tai": 1, "when": {"self_drawn": True}}],
+             "value": "(base + tai) * 2", "settle": "pairwise",
+             "pairwise": {"dealer": [1, 1], "other": [1, 2]}}
+
+
+def rules_with(**scoring):
+    data = load("ruian").as_dict()
+    data["scoring"].update(scoring)
+    return build(data)
+
+
+def records(n, **cols):
+    names = column_names(4)
+    out = np.zeros(n, np.dtype([(c, np.int32) for c in names]))
+    out["streak"] = 1
+    out["winner"] = out["discarder"] = -1
+    for s in range(4):
+        out[f"player_{s}"] = s
+    for k, v in cols.items():
+        out[k] = v
+    return out
+
+
+def test_pairwise_full_with_the_dealer_half_otherwise():
+    # S0 deals and self-draws; losers S1 (2 wilds), S2 (0), S3 (1): values (base + tai) * 2
+    r = records(1, outcome=L.OUT_SELF_DRAW, winner=0, winners=1, dealer=0, facts_0=L.FACT_SELF_DRAWN,
+                wilds_1=2, wilds_3=1)
+    got = score(r, rules_with(**TAI_TABLE)).seat_points[0]
+    # the winner: (1 + 1) * 2 = 4 from each (base 1 with the dealer, streak 1)
+    # S1 vs S2: (1+2)*2 - (1+0)*2 = 4, half = 2; S1 vs S3: 6 - 4 = 2 -> 1; S3 vs S2: 4 - 2 = 2 -> 1
+    assert list(got) == [12, -4 + 2 + 1, -4 - 2 - 1, -4 - 1 + 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(L.WIN_OUTCOMES + (L.OUT_EXHAUSTIVE,)), st.integers(0, 3),
+                          st.integers(0, 3), st.lists(st.integers(0, 3), min_size=4, max_size=4),
+                          st.integers(1, 5)), min_size=1, max_size=20))
+def test_every_hand_sums_to_zero_pairwise(hands):
+    r = records(len(hands))
+    for i, (out, w, d, wilds, streak) in enumerate(hands):
+        won = out in L.WIN_OUTCOMES
+        r["outcome"][i], r["dealer"][i], r["streak"][i] = out, d, streak
+        r["winner"][i], r["winners"][i] = (w, 1 << w) if won else (-1, 0)
+        r["discarder"][i] = (w + 1) % 4 if out == L.OUT_DISCARD_WIN else -1
+        r[f"facts_{w}"][i] = L.FACT_DISCARD if out == L.OUT_DISCARD_WIN else L.FACT_SELF_DRAWN
+        for s in range(4):
+            r[f"wilds_{s}"][i] = wilds[s]
+    for payers in ("all", "discarder", "discarder_for_all"):
+        s = score(r, rules_with(**TAI_TABLE, payers=payers, cap=7))
+        assert (s.seat_points.sum(axis=1) == 0).all()
+        won = np.isin(r["outcome"], L.WIN_OUTCOMES)
+        assert (s.seat_points[~won] == 0).all()
