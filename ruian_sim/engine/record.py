@@ -86,9 +86,9 @@ def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H,
     rec[C_FIXED + S_SHAPES * n + s] = shapes
     rec[C_FIXED + S_HARD * n + s] = hard
     rec[C_FIXED + S_FACTS * n + s] = facts
-    tab, rows, asc, best, parts = vw
+    tab, rows, asc, best, parts, prog = vw
     seat_facts(s, True, shapes, hard, facts, P, cnt, F, melds, H, rows[0])
-    best_reading(s, f if f != NO_TILE else -1, joins, shapes, hs, cnt, F, H, tab, rows, asc, best, parts)
+    best_reading(s, f if f >= 0 else -1, joins, shapes, hs, cnt, F, H, tab, prog, rows, asc, best, parts)
     write_value(s, n, best, parts, rec, C_FIXED)
     log_event(log, EV_WIN, s, raw, shapes, facts)
 
@@ -129,7 +129,7 @@ def fill_record(P, W, gone, H, cnt, F, melds, rec, dealer, outcome, winners, dis
         rec[C_FIXED + S_CHAIN_WILDS * n + s] = F[s, F_CHAIN_WILDS]
         if (winners >> s) & 1 == 0:
             # a loser's hand is valued on what it shows (pairwise settlement)
-            tab, rows, asc, best, parts = vw
+            tab, rows, asc, best, parts, prog = vw
             seat_facts(s, False, 0, 0, 0, P, cnt, F, melds, H, best)
-            hand_value(best, tab, parts)
+            hand_value(best, tab, prog, parts)
             write_value(s, n, best, parts, rec, C_FIXED)

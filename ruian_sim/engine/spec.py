@@ -10,6 +10,7 @@ import numpy as np
 from .. import tiles as T
 from ..hand.spec import hand_params, hand_tables
 from ..ruleset import RuleSet
+from ..scoring import table as scoring_table
 from . import layout as L
 
 _SOURCE = {"turned": L.WILD_TURNED, "next": L.WILD_NEXT, "fixed": L.WILD_FIXED, "none": L.WILD_NONE}
@@ -31,6 +32,7 @@ class KernelSpec:
     hs: np.ndarray       # int64[HS_SIZE], the hand part
     tabs: tuple          # lookup tables (suit std, honor std, suit pungs, honor pungs)
     hash: str            # of the numbers, for caches and records
+    table: object = None  # the compiled scoring table (scoring.compile.Table)
 
     @property
     def seats(self) -> int:
@@ -113,5 +115,7 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     for k in a.four_winds.tiles:
         P[L.EP_FW_TILES + k] = 1
     hs = hand_params(rules)
-    digest = hashlib.sha256(P.tobytes() + hs.tobytes()).hexdigest()[:16]
-    return KernelSpec(rules, P, hs, hand_tables(rules), digest)
+    table = scoring_table(rules.scoring)
+    digest = hashlib.sha256(P.tobytes() + hs.tobytes() + table.tab.tobytes() + table.value.code.tobytes()
+                            + table.value.consts.tobytes()).hexdigest()[:16]
+    return KernelSpec(rules, P, hs, hand_tables(rules), digest, table)

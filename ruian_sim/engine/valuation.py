@@ -9,6 +9,14 @@ rules) is checked on the best reading before any win is declared.
 """
 
 from ..hand.arrange import (
+    FV_N_MELDS,
+    arrangements,
+    meld_code,
+)
+from ..hand.layout import HS_M, SHAPE_STANDARD
+from ..jit import kernel
+from ..scoring.kernels import fill_vars, formula, item_parts
+from ..scoring.layout import (
     FV_ASIDE,
     FV_CHAIN,
     FV_CONCEALED,
@@ -18,7 +26,6 @@ from ..hand.arrange import (
     FV_HARD,
     FV_KONGS,
     FV_MELD,
-    FV_N_MELDS,
     FV_PAIR,
     FV_QUADS,
     FV_ROUND_WIND,
@@ -29,11 +36,12 @@ from ..hand.arrange import (
     FV_WHITES,
     FV_WILDS,
     FV_WON,
-    arrangements,
-    meld_code,
+    OUT_ITEMS,
+    OUT_POINTS,
+    OUT_TAI,
+    OUT_TIMES,
+    OUT_W,
 )
-from ..hand.layout import HS_M, SHAPE_STANDARD
-from ..jit import kernel
 from .layout import (
     EP_SEATS,
     F_ASIDE,
@@ -75,29 +83,46 @@ from .layout import (
 )
 from .seat import suit_facts
 
-# parts of a value (int64[16]: the reading being tried, then the best so far)
-P_POINTS, P_TAI, P_TIMES, P_VALUE, P_ITEMS = 0, 1, 2, 3, 4
+# parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
+# BEST the best so far.  The first four are scoring/kernels.item_parts' out[].
+P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
+P_VALUE = OUT_W
+BEST = 8
 PARTS_SIZE = 16
-
-
-# --- placeholder until the scoring kernels land: every hand is worth 0 --------
-@kernel
-def hand_value(fv, tab, parts):
-    for j in range(8):
-        parts[j] = 0
-    parts[P_TIMES] = 1
-    return 0
+# prog[7] (int64): has a gate, the base between two non-dealers, the cap
+M_GATE, M_OTHER, M_CAP = 0, 1, 2
 
 
 @kernel
-def has_gate(tab):
-    return False
+def hand_value(fv, tab, prog, parts):
+    """The table's parts of one reading into parts[0..4] and its value: the
+    value formula against a non-dealer payer (the dealer's base when this
+    seat deals), as the scorer's per-pair values give it."""
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    item_parts(fv, tab, parts)
+    base = misc[M_OTHER]
+    if fv[FV_DEALER] == 1:
+        k = min(max(fv[FV_STREAK] - 1, 0), bases.shape[0] - 1)
+        base = bases[k]
+    fill_vars(fv, parts, tab, base, 0, vars_)
+    v = formula(vcode, vconsts, vars_, stack)
+    if misc[M_CAP] > 0 and v > misc[M_CAP]:
+        v = misc[M_CAP]
+    parts[P_VALUE] = v
+    return v
 
 
 @kernel
-def passes_gate(fv, tab, parts):
-    return True
-# -------------------------------------------------------------------------------
+def has_gate(prog):
+    return prog[7][M_GATE] == 1
+
+
+@kernel
+def passes_gate(fv, tab, prog, parts):
+    """The gate formula on a reading whose parts are in parts[0..4]."""
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+    return formula(gcode, gconsts, vars_, stack) != 0
 
 
 @kernel
@@ -134,7 +159,7 @@ def seat_facts(s, won, shapes, hard, facts, P, cnt, F, melds, H, fv):
 
 
 @kernel
-def best_reading(s, f_win, on_discard, shapes, hs, cnt, F, H, tab, rows, asc, best, parts):
+def best_reading(s, f_win, on_discard, shapes, hs, cnt, F, H, tab, prog, rows, asc, best, parts):
     """Read winner s (``rows[0]`` holds seat_facts) every way, keep the reading
     worth most in ``best`` with its parts; returns how many readings there were.
     Ties go to more points, then to the reading found first."""
@@ -156,16 +181,16 @@ def best_reading(s, f_win, on_discard, shapes, hs, cnt, F, H, tab, rows, asc, be
         n += 1
     top = -1
     for r in range(1, n + 1):
-        v = hand_value(rows[r], tab, parts)
-        if top < 0 or v > parts[8 + P_VALUE] or (v == parts[8 + P_VALUE]
-                                                  and parts[P_POINTS] > parts[8 + P_POINTS]):
+        v = hand_value(rows[r], tab, prog, parts)
+        if top < 0 or v > parts[BEST + P_VALUE] or (v == parts[BEST + P_VALUE]
+                                                     and parts[P_POINTS] > parts[BEST + P_POINTS]):
             top = r
-            for j in range(8):
-                parts[8 + j] = parts[j]
+            for j in range(BEST):
+                parts[BEST + j] = parts[j]
     for i in range(best.shape[0]):
         best[i] = rows[top, i]
-    for j in range(8):
-        parts[j] = parts[8 + j]
+    for j in range(BEST):
+        parts[j] = parts[BEST + j]
     return n
 
 
@@ -208,12 +233,13 @@ def gate_ok(s, f_win, route, shapes, hard, P, hs, cnt, F, melds, H, vw):
     gate); seat s's hand holds the winning tile.  ``route``: FACT_* bits of
     how the hand is won.  Since the gate sees no single-wait fact, a table
     should not gate on it."""
-    tab, rows, asc, best, parts = vw
-    if not has_gate(tab):
+    tab, rows, asc, best, parts, prog = vw
+    if not has_gate(prog):
         return True
     if f_win < 0:
         f_win = -1  # a wild, or no tile joined (the dealer's dealt hand)
     facts = hand_facts(s, route, P, cnt, F, melds, H, hs)
     seat_facts(s, True, shapes, hard, facts, P, cnt, F, melds, H, rows[0])
-    best_reading(s, f_win, (route & FACT_DISCARD) != 0, shapes, hs, cnt, F, H, tab, rows, asc, best, parts)
-    return passes_gate(best, tab, parts)
+    best_reading(s, f_win, (route & FACT_DISCARD) != 0, shapes, hs, cnt, F, H, tab, prog, rows, asc, best,
+                 parts)
+    return passes_gate(best, tab, prog, parts)

@@ -28,16 +28,25 @@ with more readings than rows keeps the first ones found.
 
 from ..jit import kernel
 
-# fact vector fields (the contract in docs/scoring-language.md §2)
-FV_SHAPES, FV_HARD, FV_FACTS, FV_WILDS, FV_STREAK, FV_DEALER, FV_KONGS = 0, 1, 2, 3, 4, 5, 6
-FV_FLOWER_BITS, FV_ASIDE, FV_SEAT_WIND, FV_ROUND_WIND, FV_CONCEALED = 7, 8, 9, 10, 11
-FV_WAIT, FV_PAIR, FV_WON, FV_MELD = 12, 13, 14, 15
-FV_N_MELDS = 5
-FV_QUADS, FV_CHAIN, FV_WHITES = 20, 21, 22  # 豪华七对's fours; 杠开/财飘's chain; wilds held + floated
-FV_SIZE = 23
-
-KIND_CHI, KIND_PUNG, KIND_KONG_EXPOSED, KIND_KONG_ADDED, KIND_KONG_CONCEALED = 1, 2, 3, 4, 5
-WAIT_NONE, WAIT_TWO_SIDED, WAIT_EDGE, WAIT_CLOSED, WAIT_SINGLE, WAIT_PAIR = 0, 1, 2, 3, 4, 5
+# the fact vector's fields and the codes of melds and waits (docs/scoring-language.md)
+from ..scoring.layout import (  # noqa: F401 - FV_SIZE for callers  # noqa: F401
+    FV_MELD,
+    FV_PAIR,
+    FV_SIZE,
+    FV_WAIT,
+    WAIT_CLOSED,
+    WAIT_EDGE,
+    WAIT_NONE,
+    WAIT_PAIR,
+    WAIT_SINGLE,
+    WAIT_TWO_SIDED,
+)
+from ..scoring.layout import MELD_CHI as KIND_CHI
+from ..scoring.layout import MELD_KONG_ADDED as KIND_KONG_ADDED  # noqa: F401
+from ..scoring.layout import MELD_KONG_CONCEALED as KIND_KONG_CONCEALED  # noqa: F401
+from ..scoring.layout import MELD_KONG_EXPOSED as KIND_KONG_EXPOSED  # noqa: F401
+from ..scoring.layout import MELD_PUNG as KIND_PUNG
+from ..scoring.layout import N_MELDS as FV_N_MELDS
 
 N_OPTIONS = 17
 MAX_LEVELS = 8

@@ -47,6 +47,9 @@ FACTS: dict[str, Fact] = {
     "pungs": Fact("count", S.OP_MELD_KINDS, 0, _PUNG_KINDS, S.N_MELDS),
     "chis": Fact("count", S.OP_MELD_KINDS, 0, 1 << S.MELD_CHI, S.N_MELDS),
     "pair_wilds": Fact("count", S.OP_PAIR_WILDS, 0, 0, 2),
+    "quads_in_pairs": Fact("count", S.OP_SLOT, S.FV_QUADS, 0, 4),
+    "chain": Fact("count", S.OP_SLOT, S.FV_CHAIN, 0, 8),
+    "whites_total": Fact("count", S.OP_SLOT, S.FV_WHITES, 0, 8),
 }
 BOOL_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "bool")
 COUNT_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "count")

@@ -26,7 +26,10 @@ FV_PAIR = 13         # pair code, 1 + face + 64*wilds; 0 none
 FV_WON = 14          # this seat won (0/1)
 FV_MELD = 15         # 15..19: meld codes, kind + 8*concealed + 16*face + 1024*wilds; 0 empty
 N_MELDS = 5
-FV_SIZE = 20
+FV_QUADS = 20        # faces held four times, naturals (豪华七对)
+FV_CHAIN = 21        # kongs and wild discards in the seat's chain ending in the win (杠开, 财飘)
+FV_WHITES = 22       # wilds held + wilds discarded in that chain
+FV_SIZE = 23
 
 WAIT_NONE = 0
 WAIT_TWO_SIDED = 1

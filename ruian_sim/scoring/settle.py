@@ -130,6 +130,9 @@ def fact_vectors(records: np.ndarray, seats: int) -> np.ndarray:
         fv[:, s, S.FV_WON] = won & (((winners >> s) & 1) == 1)
         for m in range(S.N_MELDS):
             fv[:, s, S.FV_MELD + m] = col(f"meld{m}")
+        fv[:, s, S.FV_QUADS] = col("quads")
+        fv[:, s, S.FV_CHAIN] = col("chain")
+        fv[:, s, S.FV_WHITES] = col("wilds") + col("chain_wilds")
     return fv
 
 
