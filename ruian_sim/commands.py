@@ -34,6 +34,8 @@ def register(sub, add_rules_args) -> None:
                                    "shanten (-1 complete, 0 ready), waits.\n\n" + TILE_NOTATION,
                        **examples("ruian-sim hand --wild 9s 123456789m123456p1z",
                                   "ruian-sim hand --wild 5m 123456789m123456p11z",
+                                  "ruian-sim hand --variant taiwanese --wild none --win self --seat 0 "
+                                  "--flowers 1f 123456789m11122z --melds 'pon 555p'",
                                   "printf '123456789m123456p1z\\n123m456p789s1122z33z5z\\n' | "
                                   "ruian-sim hand --wild 5p -"))
     add_rules_args(p)
@@ -41,6 +43,21 @@ def register(sub, add_rules_args) -> None:
                    help="the wild's kind, e.g. 5m (required when the rules have a wild; 'none' for none)")
     p.add_argument("hand", metavar="HAND|-", help="tiles in notation, e.g. 123m456p789s11z; '-' reads one "
                                                   "hand per line from stdin")
+    g = p.add_argument_group("scoring a complete hand (prints a `score` object: value, parts, items)")
+    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi"),
+                   help="how the hand was won; scores it under the rules' table")
+    g.add_argument("--melds", metavar="MELDS", default="",
+                   help="melds set aside: 'pon 555p, chi 123s, kong 7777z, akong 2222m, ckong 1111m' "
+                        "(kong exposed, akong added to a pon, ckong concealed)")
+    g.add_argument("--tile", metavar="TILE", default="",
+                   help="the winning tile (default: the last tile written; needed when HAND is one short)")
+    g.add_argument("--seat", type=int, choices=range(4), default=1, metavar="0-3",
+                   help="the seat's wind, 0 = East = the dealer (default 1)")
+    g.add_argument("--round", type=int, choices=range(4), default=0, metavar="0-3",
+                   help="the round wind, 0 = East (default 0)")
+    g.add_argument("--flowers", metavar="TILES", default="",
+                   help="flowers (and kinds laid aside) in front of the seat, e.g. 1f5f")
+    g.add_argument("--streak", type=int, default=1, metavar="N", help="the dealer's term (default 1)")
     p.set_defaults(func=cmd_hand)
 
     p = sub.add_parser("play", help="print one hand as a readable transcript",

@@ -75,9 +75,23 @@ def cmd_hand(args) -> int:
         lines = [(1, args.hand)]
         where = ""
     out, problems = [], []
+    scorer = None
+    if args.win:
+        from .scoring.hand import HandScorer, parse_melds
+
+        scorer = HandScorer(rules)
+        melds = tuple(m for _, m in parse_melds(args.melds))
+    else:
+        melds = ()
     for n, text in lines:
         try:
-            out.append(ev.evaluate(text, wild).as_json())
+            obj = ev.evaluate(text, wild, melds, self_drawn=args.win in ("self", "kong", "haidi")).as_json()
+            if scorer is not None:
+                score = scorer.score(text, args.melds, args.win, args.tile, args.seat, args.round, args.flowers,
+                                     wild=wild, streak=args.streak)
+                score.pop("_fv")
+                obj["score"] = score
+            out.append(obj)
         except T.TileError as exc:
             problems.append(f"{where.format(n)}{exc}")
         except UserError as exc:

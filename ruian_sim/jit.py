@@ -32,7 +32,8 @@ def _kernel_cache() -> str | None:
         return None
     pkg = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), *pkg.glob("scoring/*.py"),
+    for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), pkg / "scoring" / "kernels.py",
+                        pkg / "scoring" / "layout.py",
                         pkg / "jit.py"]):
         digest.update(path.name.encode() + path.read_bytes())
     return str(cache_dir() / "numba" / digest.hexdigest()[:16])

@@ -8,14 +8,13 @@ from ..errors import UserError
 from ..hand.arrange import ARR_SCRATCH, FV_SIZE
 from ..hand.layout import CAPX_SIZE, ROW
 from ..ruleset import RuleSet
-from ..scoring.layout import MAX_STACK, N_FIXED_VARS
 from . import layout as L
 from .bots import WORK_ROWS
 from .bots_spec import DEFAULT_BOT, parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
-from .valuation import M_CAP, M_GATE, M_OTHER, PARTS_SIZE
+from .valuation import PARTS_SIZE, programs
 from .values import bot_values
 from .wall import WS_SIZE
 
@@ -58,14 +57,7 @@ def value_work(spec: KernelSpec):
     """(table, readings, search scratch, best reading, parts, programs): the
     arrays engine/valuation.py values hands with."""
     t = spec.table
-    sc = spec.rules.scoring
-    gate = t.gate
-    empty = np.zeros(2, np.int64)
-    misc = np.zeros(4, np.int64)
-    misc[M_GATE], misc[M_OTHER], misc[M_CAP] = gate is not None, int(sc["base"]["other"]), int(sc.get("cap", 0))
-    prog = (t.value.code, t.value.consts, gate.code if gate else empty, gate.consts if gate else empty,
-            np.zeros(N_FIXED_VARS + len(t.fvars) + 1, np.int64), np.zeros(MAX_STACK, np.int64),
-            np.array(list(sc["base"]["dealer"]), np.int64), misc)
+    prog = programs(t, spec.rules.scoring)
     return (t.tab, np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64), np.zeros(ARR_SCRATCH, np.int64),
             np.zeros(FV_SIZE, np.int64), np.zeros(PARTS_SIZE, np.int64), prog)
 

@@ -36,6 +36,8 @@ from ..scoring.layout import (
     FV_WHITES,
     FV_WILDS,
     FV_WON,
+    MAX_STACK,
+    N_FIXED_VARS,
     OUT_ITEMS,
     OUT_POINTS,
     OUT_TAI,
@@ -91,6 +93,21 @@ BEST = 8
 PARTS_SIZE = 16
 # prog[7] (int64): has a gate, the base between two non-dealers, the cap
 M_GATE, M_OTHER, M_CAP = 0, 1, 2
+
+
+def programs(table, scoring) -> tuple:
+    """``prog`` of the kernels below for a compiled table (scoring.compile.Table):
+    (value code, consts, gate code, consts, vars, stack, dealer bases, misc)."""
+    import numpy as np
+
+    empty = np.zeros(2, np.int64)
+    misc = np.zeros(4, np.int64)
+    misc[M_GATE] = table.gate is not None
+    misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
+    gate = table.gate
+    return (table.value.code, table.value.consts, gate.code if gate else empty,
+            gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
+            np.zeros(MAX_STACK, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
 
 
 @kernel
