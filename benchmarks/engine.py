@@ -1,7 +1,7 @@
 """Engine throughput on one core: hands/s with smart, greedy and random bots,
 cold and warm start, peak memory.
 
-    python benchmarks/engine.py [--matches N] [--rules R] [--no-cold]
+    python benchmarks/engine.py [--matches N] [--rules R] [--no-cold] [--against CHECKOUT]
 
 Each figure runs in a fresh subprocess.  Cold start: empty numba and table
 caches (everything compiles and the lookup tables are generated); warm
@@ -56,8 +56,14 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=1500, help="matches per timed run (default 1500)")
     ap.add_argument("--rules", default="ruian")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold start (it compiles for ~2 min)")
+    ap.add_argument("--against", metavar="CHECKOUT",
+                    help="another checkout of ruian-sim (e.g. a worktree of main): play both in turn, "
+                         "three rounds, and print their hands/s side by side")
     args = ap.parse_args()
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    if args.against:
+        side_by_side(args, env)
+        return
     if not args.no_cold:
         with tempfile.TemporaryDirectory() as numba_dir, tempfile.TemporaryDirectory() as table_dir:
             cold_env = dict(env, NUMBA_CACHE_DIR=numba_dir, RUIAN_SIM_CACHE=table_dir)
@@ -73,6 +79,26 @@ def main() -> None:
     print(f"greedy bots: {r['greedy']:10,.0f} hands/s on one core   target >= 5,000")
     print(f"random bots: {r['random']:10,.0f} hands/s on one core   target >= 20,000")
     print(f"peak memory: {r['peak_mb']:10,.0f} MB per process      target <= 500 MB")
+
+
+def side_by_side(args, env: dict) -> None:
+    """This checkout and another, alternated so that the machine's drift hits both."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    envs = {"this": dict(env, PYTHONPATH=here), "other": dict(env, PYTHONPATH=os.path.abspath(args.against))}
+    for e in envs.values():
+        child(args.rules, 0, e)  # compile (or load) each once
+    best = {k: {} for k in envs}
+    for _ in range(3):
+        for k, e in envs.items():
+            r = child(args.rules, args.matches, e)
+            for bots in ("smart", "greedy", "random"):
+                best[k][bots] = max(best[k].get(bots, 0.0), r[bots])
+            best[k]["peak_mb"] = max(best[k].get("peak_mb", 0.0), r["peak_mb"])
+    print(f"{'hands/s, one core':18s} {'this':>10s} {'other':>10s}  this/other   ({here} vs {args.against})")
+    for bots in ("smart", "greedy", "random"):
+        a, b = best["this"][bots], best["other"][bots]
+        print(f"{bots + ' bots':18s} {a:10,.0f} {b:10,.0f}  {a / b:9.2f}×")
+    print(f"{'peak memory (MB)':18s} {best['this']['peak_mb']:10,.0f} {best['other']['peak_mb']:10,.0f}")
 
 
 if __name__ == "__main__":
