@@ -172,7 +172,7 @@ def _side_payments(records, sc, n, won, winners) -> np.ndarray:
 
 def _pairwise(value, sc, n, won, winners, dealer) -> np.ndarray:
     pay = np.zeros(value.shape[:2], np.int64)
-    pw = sc.get("pairwise") or {"dealer": [1, 1], "other": [1, 2]}
+    pw = sc["pairwise"]
     for i in range(n):
         for j in range(i + 1, n):
             both_lost = won & (((winners >> i) & 1) == 0) & (((winners >> j) & 1) == 0)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from ruian_sim.hand_commands import settlement
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import play_text
+from ruian_sim.hand_commands import settlement
 from ruian_sim.ruleset import load
 
 FILES = sorted((Path(__file__).parent / "transcripts").glob("*.txt"))
