@@ -237,10 +237,10 @@ def gate_reachable(table: Table, scoring: dict) -> bool:
     for n in table.fvars:
         corners[n] = (0, FACTS[n].bound)
     order = [*S.FIXED_VARS, *table.fvars]
+    if len(order) > 14:
+        return True  # too many variables to try every corner (2**14 runs): assume it can
     stack = np.zeros(S.MAX_STACK, np.int64)
     for combo in product(*[sorted(set(corners[n])) for n in order]):
-        if len(order) > 14:
-            break
         if formula(table.gate.code, table.gate.consts, np.array(combo, np.int64), stack):
             return True
-    return len(order) > 14  # too many variables to try every corner: assume it can
+    return False

@@ -15,6 +15,7 @@ compiled kernel).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -45,34 +46,21 @@ class Scored:
     possible_times: tuple[int, ...] = ()   # every `times` the table can give (for stable statistics keys)
 
 
-def _freeze(x):
-    if isinstance(x, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in x.items()))
-    if isinstance(x, (list, tuple)):
-        return tuple(_freeze(v) for v in x)
-    return x
-
-
-def _thaw(x):
-    if isinstance(x, tuple) and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in x) and x:
-        return {k: _thaw(v) for k, v in x}
-    if isinstance(x, tuple):
-        return [_thaw(v) for v in x]
-    return x
-
-
 @lru_cache(maxsize=32)
-def _table(frozen) -> Table:
-    return compile_table(_thaw(frozen))
+def _table(text: str) -> Table:
+    return compile_table(json.loads(text))
 
 
 def table(scoring) -> Table:
-    """The compiled table of a rule set's scoring section (cached)."""
-    return _table(_freeze(_plain(scoring)))
+    """The compiled table of a rule set's scoring section (cached by its content)."""
+    return _table(json.dumps(_plain(scoring), sort_keys=True))
 
 
 def _plain(x):
-    if isinstance(x, dict) or hasattr(x, "items") and not isinstance(x, (list, tuple, str)):
+    """Plain dicts and lists of a rule set's (possibly frozen) mappings."""
+    if isinstance(x, (str, bytes)):
+        return x
+    if hasattr(x, "items"):
         return {str(k): _plain(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_plain(v) for v in x]
@@ -175,7 +163,7 @@ def _side_payments(records, sc, n, won, winners) -> np.ndarray:
 
 def _pairwise(value, sc, n, won, winners, dealer) -> np.ndarray:
     pay = np.zeros(value.shape[:2], np.int64)
-    pw = sc.get("pairwise") or {"dealer": [1, 1], "other": [1, 2]}
+    pw = sc["pairwise"]
     for i in range(n):
         for j in range(i + 1, n):
             both_lost = won & (((winners >> i) & 1) == 0) & (((winners >> j) & 1) == 0)

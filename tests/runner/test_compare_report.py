@@ -235,4 +235,4 @@ def test_run_report_has_points_per_hour_and_entries(cli, tmp_path):
     assert cli("report", out).returncode == 0
     page = (out / "report.html").read_text()
     assert "What a point is" in page and f"{s['clock']['hands_per_hour']:.2f} hands per hour" in page
-    assert "how often each entry applied" in page
+    assert "how often each item applied" in page
