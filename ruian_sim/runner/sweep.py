@@ -41,7 +41,7 @@ from ..ruleset.validate import problems
 from ..scoring import score
 from ..stats import Accumulator, PairedAccumulator
 from .compare import public_name
-from .execute import _save_json_atomic, _stop_now
+from .execute import Interrupted, _save_json_atomic, _stop_now
 from .plan import Plan
 from .summary import summary_dict
 
@@ -49,10 +49,6 @@ SWEEP_FILE = "sweep.json"
 SWEEP_PLAN = "sweep-plan.json"
 CHUNKS = "chunks"
 DEFAULT_METRICS = ("draw_rate", "dealer_kept_rate", "dealer_points_mean", "nondealer_points_mean")
-
-
-class Interrupted(Exception):
-    """Ctrl-C: finished chunks are saved; the message says how to resume."""
 
 
 # --- parameters ----------------------------------------------------------------------------
