@@ -105,12 +105,12 @@ def parse_param(text: str) -> Param:
     path, sep, values = text.partition("=")
     path = path.strip()
     if not sep or not path:
-        raise UserError(f"--param {text!r}: expected PATH=V1,V2,... or PATH=LO:HI[:STEP], "
+        raise UserError(f"--param: {text!r}: expected PATH=V1,V2,... or PATH=LO:HI[:STEP], "
                         f"e.g. scoring.base.other=1,2,3 or wall.dead_stacks=0:12")
     try:
         vals = parse_values(values)
     except ValueError as exc:
-        raise UserError(f"--param {path}: {exc}") from None
+        raise UserError(f"--param: {path}={values.strip()}: {exc}") from None
     return Param(path, tuple(vals), values.strip())
 
 
@@ -133,11 +133,11 @@ def set_value(data: dict, path: str, value) -> dict:
                 node[part] = value
                 return out
             if part not in node:
-                raise UserError(f"--param {path}: {where} has no key {part!r} "
+                raise UserError(f"--param: {path}: {where} has no key {part!r} "
                                 f"(allowed: {', '.join(map(str, node)) or 'none'})")
             nxt = node[part]
             if not isinstance(nxt, (dict, list)):
-                raise UserError(f"--param {path}: {'.'.join(done + [part])} is a value ({nxt!r}), "
+                raise UserError(f"--param: {path}: {'.'.join(done + [part])} is a value ({nxt!r}), "
                                 f"not a section; use --param {'.'.join(done + [part])}=...")
             node = nxt
         elif isinstance(node, list):
@@ -148,13 +148,13 @@ def set_value(data: dict, path: str, value) -> dict:
                 idx = int(part)
             else:
                 allowed = ", ".join(names) if names else f"an index 0..{len(node) - 1}"
-                raise UserError(f"--param {path}: {where} has no entry {part!r} (allowed: {allowed})")
+                raise UserError(f"--param: {path}: {where} has no entry {part!r} (allowed: {allowed})")
             if last:
                 node[idx] = value
                 return out
             node = node[idx]
             if not isinstance(node, (dict, list)):
-                raise UserError(f"--param {path}: {'.'.join(done + [part])} is a value, not a section")
+                raise UserError(f"--param: {path}: {'.'.join(done + [part])} is a value, not a section")
         done.append(part)
     return out
 
@@ -164,7 +164,7 @@ def check_rules(data: dict, assignment: dict) -> None:
     found = problems(Source("--param", data))
     if found:
         what = ", ".join(f"{k}={_show(v)}" for k, v in assignment.items())
-        raise UserError([f"--param {what}: {p.path + ': ' if p.path else ''}{p.message}" for p in found])
+        raise UserError([f"--param: {what}: {p.path + ': ' if p.path else ''}{p.message}" for p in found])
     build(data)
 
 
