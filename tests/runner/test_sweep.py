@@ -191,3 +191,21 @@ def test_report_draws_the_sweep(scoring_sweep, cli, tmp_path):
     lo, hi = img.getextrema()
     colours = sum(1 for n in img.histogram() if n)
     assert hi - lo > 100 and colours > 20  # plots drawn, not a blank or error page
+
+
+def test_sweep_json_validates_against_its_schema(scoring_sweep, tmp_path):
+    import jsonschema
+    from importlib import resources
+
+    from referencing import Registry, Resource
+
+    def schema(name):
+        return json.loads(resources.files("ruian_sim").joinpath(f"schemas/{name}.schema.json").read_text("utf-8"))
+
+    registry = Registry().with_resources(
+        (f"https://ruian-sim.invalid/schemas/{n}.schema.json", Resource.from_contents(schema(n)))
+        for n in ("summary", "sweep"))
+    jsonschema.Draft202012Validator.check_schema(schema("sweep"))
+    v = jsonschema.Draft202012Validator(schema("sweep"), registry=registry)
+    _, s, _ = scoring_sweep
+    assert [e.message for e in v.iter_errors(s)] == []
