@@ -332,6 +332,7 @@ class SweepJob:
     group_rules: list
     group_keys: list
     point_rules: list
+    point_keys: list
     point_group: list
     bots: str
     seed: int
@@ -362,7 +363,7 @@ def run_sweep_job(job: SweepJob) -> dict:
     scored = []
     for k, (rules, g) in enumerate(zip(job.point_rules, job.point_group)):
         sim, rec = plays[g]
-        scored.append(score(rec, _ruleset(rules, f"{job.group_keys[g]}/{k}")))
+        scored.append(score(rec, _ruleset(rules, job.point_keys[k])))
     sim0, rec0 = plays[job.point_group[0]]
     out_points = []
     for k, g in enumerate(job.point_group):
@@ -405,12 +406,13 @@ def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: b
     assigns = plan.assignments()
     point_rules = [plan.point_rules(a) for a in assigns]
     gkeys = _keys(lay.group_rules, "sweep-")
+    pkeys = _keys(point_rules, "")
     made_dir = not out.exists()
     plan.save(out)
     done = _load_done(out, plan.key, plan.chunk_matches)
 
     def job(index: int, matches: int | None = None) -> SweepJob:
-        return SweepJob(lay.group_rules, gkeys, point_rules, lay.point_group, plan.bots, plan.seed,
+        return SweepJob(lay.group_rules, gkeys, point_rules, pkeys, lay.point_group, plan.bots, plan.seed,
                         index * plan.chunk_matches, matches or plan.chunk_matches, index)
 
     if backend.in_process:
