@@ -209,3 +209,33 @@ def test_sweep_json_validates_against_its_schema(scoring_sweep, tmp_path):
     v = jsonschema.Draft202012Validator(schema("sweep"), registry=registry)
     _, s, _ = scoring_sweep
     assert [e.message for e in v.iter_errors(s)] == []
+
+
+def test_ctrl_c_keeps_finished_chunks_and_resume_finishes(cli, tmp_path):
+    import signal
+    import sys
+    import time
+
+    args = ["sweep", "--param", "scoring.base.other=1,2", "--hands", "6000", "--bots", "greedy", "--workers", "1",
+            "--chunk-matches", "40", "--quiet"]
+    fresh = cli(*args, "--out", tmp_path / "fresh")
+    assert fresh.returncode == 0, fresh.stderr
+    out = tmp_path / "cut"
+    proc = subprocess.Popen([sys.executable, "-m", "ruian_sim.cli", *args, "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while time.time() < deadline and len(list((out / "chunks").glob("chunk-*.json"))) < 3:
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert f"ruian-sim sweep --resume {out}" in err
+    assert json.loads((out / "sweep.partial.json").read_text())["partial"] is True
+    done = cli("sweep", "--resume", out, "--quiet")
+    assert done.returncode == 0, done.stderr
+    got = json.loads((out / "sweep.json").read_text())
+    want = json.loads((tmp_path / "fresh" / "sweep.json").read_text())
+    assert got["run"]["resumed_chunks"] >= 3
+    assert [p["metrics"] for p in got["points"]] == [p["metrics"] for p in want["points"]]
+    assert not (out / "sweep.partial.json").exists()
