@@ -63,8 +63,15 @@ def cmd_sweep(args) -> int:
     from .commands import compile_notice, out_dir
     from .engine.bots_spec import parse_bots
     from .runner import backend_for
-    from .runner.sweep import (Interrupted, SweepPlan, check_metrics, format_sweep, make_sweep_plan,
-                               parse_param, run_sweep)
+    from .runner.sweep import (
+        Interrupted,
+        SweepPlan,
+        check_metrics,
+        format_sweep,
+        make_sweep_plan,
+        parse_param,
+        run_sweep,
+    )
 
     if args.resume:
         out = Path(args.resume)

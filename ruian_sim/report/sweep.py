@@ -93,11 +93,13 @@ def sweep_html(s: dict, png, plt, plain) -> str:
     metrics = s.get("metrics_shown") or []
     solve = s.get("solve")
     names = ", ".join(p["path"] for p in params)
+    plays = ("each played" if s["plays"] >= len(points)
+             else f"{s['plays']} played; the others re-score the same hands")
     out = [f"<h2>Sweep: {_esc(names)}</h2>",
-           f"<p>{_esc(s['rules']['name'])}, {len(points)} points, {points[0]['hands']:,} hands each "
-           f"({'each played' if s['plays'] >= len(points) else str(s['plays']) + ' played; the others re-score the same hands'}), seed {s['seed']}, bots "
-           f"{_esc(s['bots'])}. Every point is played on the same seeds, so neighbouring points differ only "
-           f"by the rule; bands are 95% intervals over matches.</p>"]
+           (f"<p>{_esc(s['rules']['name'])}, {len(points)} points, {points[0]['hands']:,} hands each "
+            f"({plays}), seed {s['seed']}, bots {_esc(s['bots'])}. Every point is played on the same "
+            f"seeds, so neighbouring points differ only by the rule; bands are 95% intervals over "
+            f"matches.</p>")]
     for w in s.get("warnings", []):
         out.append(f"<p class='warn'>{_esc(w)}</p>")
     if solve:

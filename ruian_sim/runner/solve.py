@@ -15,11 +15,12 @@ the metric is flat there: it does not move beyond its own noise).
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from ..errors import UserError
 
@@ -96,7 +97,7 @@ def search(f: Callable[[float], float], lo, hi, integer: bool, tol: float | None
             x = (a + b) / 2
         secant = not secant
         if integer:
-            x = min(max(int(round(x)), a + 1), b - 1)
+            x = min(max(round(x), a + 1), b - 1)
         else:
             x = min(max(x, a + width / 4), b - width / 4)
         fx = f(x)
@@ -188,11 +189,19 @@ def _point_dir(out: Path, path: str, v) -> Path:
 
 
 def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
+    from . import run_plan
     from .execute import Interrupted as RunInterrupted
     from .plan import PLAN_FILE
-    from .sweep import (SWEEP_FILE, SWEEP_PLAN, Interrupted, SweepPlan, _save_json_atomic, flat_metrics,
-                        point_plan, set_value)
-    from . import run_plan
+    from .sweep import (
+        SWEEP_FILE,
+        SWEEP_PLAN,
+        Interrupted,
+        SweepPlan,
+        _save_json_atomic,
+        flat_metrics,
+        point_plan,
+        set_value,
+    )
 
     out = Path(out)
     if (out / SWEEP_PLAN).is_file() and not resume and SweepPlan.load(out).key != plan.key:
@@ -202,7 +211,7 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
     (p,) = plan.param_list
     lo, hi = min(p.values), max(p.values)
     steps = sorted(p.values)
-    tol = min(b - a for a, b in zip(steps, steps[1:])) if not p.integer else None
+    tol = min(b - a for a, b in itertools.pairwise(steps)) if not p.integer else None
     points: dict = {}
 
     def evaluate(v):
@@ -252,8 +261,9 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
 
 def format_solve(s: dict) -> str:
     r = s["solve"]
-    lines = [f"{s['rules']['name']}: solve {r['goal']} over {r['param']} = {r['range'][0]}..{r['range'][1]}, "
-             f"{s['hands']:,} hands per evaluation, seed {s['seed']}, bots {s['bots']}"]
+    lines = [(f"{s['rules']['name']}: solve {r['goal']} over {r['param']} = "
+              f"{r['range'][0]}..{r['range'][1]}, {s['hands']:,} hands per evaluation, seed {s['seed']}, "
+              f"bots {s['bots']}")]
     lines.append(f"  {'value':>10s}  {r['metric'] if not r['other'] else 'metric − other':>16s}   95% CI")
     for e in r["evaluations"]:
         lines.append(f"  {_g(e['value']):>10s}  {e['estimate']:16.5f}   [{e['ci95'][0]:.5f}, {e['ci95'][1]:.5f}]")
