@@ -112,11 +112,12 @@ def search(f: Callable[[float], float], lo, hi, integer: bool, tol: float | None
 
 
 def solve(evaluate: Callable[[float], tuple[float, float, float]], lo, hi, integer: bool,
-          target: float = 0.0, tol: float | None = None) -> dict:
+          target: float = 0.0, tol: float | None = None, goal: str | None = None) -> dict:
     """Where ``evaluate(v)[0]`` (an estimate; [1], [2] its 95% bounds) meets ``target``.
 
     Returns the bracket and root of the estimate, the interval where the CI band crosses the
-    target, every evaluation, and warnings."""
+    target, every evaluation, and warnings (``goal`` names the target in them)."""
+    goal = goal or f"the target {_g(target)}"
     seen: dict = {}
 
     def ev(v):
@@ -136,14 +137,13 @@ def solve(evaluate: Callable[[float], tuple[float, float, float]], lo, hi, integ
         noise = max((f[2] - f[1]) / 2 for f in (f_lo, f_hi, f_mid))
         if not min(f_lo[0], f_hi[0]) - noise <= f_mid[0] <= max(f_lo[0], f_hi[0]) + noise:
             warnings.append(f"not monotone: the metric is {_g(f_lo[0])} at {lo}, {_g(f_mid[0])} at {mid} and "
-                            f"{_g(f_hi[0])} at {hi}; the target {_g(target)} may be met inside a narrower "
-                            f"range")
+                            f"{_g(f_hi[0])} at {hi}; {goal} may be met inside a narrower range")
         elif rng <= noise:
             warnings.append(f"flat: the metric hardly moves over {lo}..{hi} (from {_g(f_lo[0])} to "
                             f"{_g(f_hi[0])}, within its own 95% interval ±{_g(noise)}); this parameter "
-                            f"cannot bring it to {_g(target)}")
+                            f"cannot meet {goal}")
         else:
-            warnings.append(f"the target {_g(target)} is not met over {lo}..{hi}: the metric goes from "
+            warnings.append(f"{goal} is not met over {lo}..{hi}: the metric goes from "
                             f"{_g(f_lo[0])} to {_g(f_hi[0])}")
     else:
         ends = []
@@ -239,7 +239,9 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
                      "matches": summary["matches"], "metrics": m, "diff_to_first": {}, "summary": summary}
         return e
 
-    result = solve(evaluate, lo, hi, p.integer, target.value or 0.0, tol)
+    goal = (f"{target.metric} = {target.other} (their difference 0)" if target.other
+            else f"the target {target.metric} = {_g(target.value)}")
+    result = solve(evaluate, lo, hi, p.integer, target.value or 0.0, tol, goal)
     result.update({"metric": target.metric, "other": target.other, "param": p.path,
                    "goal": target.describe()})
     if target.other:

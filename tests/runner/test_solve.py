@@ -99,3 +99,14 @@ def test_solve_command_brackets_the_dead_wall(cli, tmp_path):
 def test_bad_solve_exits_2(cli, tmp_path, args, says):
     done = cli("sweep", *args, "--hands", "100", "--workers", "1", "--quiet", "--out", tmp_path / "x")
     assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+def test_a_parameter_that_cannot_meet_the_target_is_called_flat(cli, tmp_path):
+    """scoring.base.other moves points only between non-dealers: it never equalises the dealer's
+    and a non-dealer's means."""
+    done = cli("sweep", "--solve", "dealer_points_mean=nondealer_points_mean", "--param", "scoring.base.other=1:8",
+               "--hands", "1000", "--bots", "greedy", "--workers", "1", "--quiet", "--out", tmp_path / "flat")
+    assert done.returncode == 0, done.stderr
+    r = json.loads((tmp_path / "flat" / "sweep.json").read_text())["solve"]
+    assert not r["met"] and len({e["estimate"] for e in r["evaluations"]}) == 1
+    assert "warning: flat:" in done.stdout and "cannot meet dealer_points_mean = nondealer_points_mean" in done.stdout
