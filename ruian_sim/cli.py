@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     from . import commands  # the simulation commands register themselves
 
     commands.register(sub, add_rules_args)
+    from . import sweep_command
+
+    sweep_command.register(sub, add_rules_args)
     return parser
 
 

@@ -173,12 +173,18 @@ def session_section(s: dict) -> str:
     return session_html(s, _bars, _png, _plt, _esc)
 
 
+def sweep_section(s: dict) -> str:
+    from .sweep import sweep_html
+
+    return sweep_html(s, _png, _plt(), plain)
+
+
 def build(directory: Path) -> Path:
     directory = Path(directory)
     parts = []
     found = False
     loaded = {}
-    for name in ("summary.json", "comparison.json", "session.json"):
+    for name in ("summary.json", "comparison.json", "session.json", "sweep.json"):
         p = directory / name
         if p.is_file():
             try:
@@ -186,13 +192,14 @@ def build(directory: Path) -> Path:
             except ValueError as exc:
                 raise UserError(f"{p}: not valid JSON ({exc})") from None
     for name, section in (("summary.json", lambda s: run_section(s, loaded.get("session.json"))),
-                          ("comparison.json", compare_section), ("session.json", session_section)):
+                          ("comparison.json", compare_section), ("session.json", session_section),
+                          ("sweep.json", sweep_section)):
         if name in loaded:
             parts.append(section(loaded[name]))
             found = True
     if not found:
-        raise UserError(f"report {directory}: no summary.json, comparison.json or session.json there "
-                        f"(write one with ruian-sim run, compare or session --out {directory})")
+        raise UserError(f"report {directory}: no summary.json, comparison.json, session.json or sweep.json "
+                        f"there (write one with ruian-sim run, compare, session or sweep --out {directory})")
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>ruian-sim report</title>"
             f"<style>{STYLE}</style></head><body><h1>ruian-sim report</h1>"
             f"<p class='note'>Simulated 瑞安麻将 (Ruian mahjong) played by bots; rules as YAML. "

@@ -1,0 +1,120 @@
+"""`ruian-sim sweep`: a rule's values over a list or a grid on common random numbers, and
+`--solve` for the value where a metric meets a target."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .cli import examples
+
+
+def register(sub, add_rules_args) -> None:
+    from .commands import _positive, add_bots_arg, add_seed_arg
+
+    p = sub.add_parser(
+        "sweep", help="vary rule values over a list or grid on the same seeds; solve for a target",
+        description="Each --param PATH=VALUES names a rule key in dotted form (an entry of a list of "
+                    "named maps by its name, e.g. scoring.multiplier.table.all_pungs.value) and its values: "
+                    "V1,V2,..., [V1,V2], or a range LO:HI[:STEP] (HI included). Two params make a grid. Every "
+                    "point plays the same seeds; values that only change scoring re-score the same hands "
+                    "(--replay plays them). Writes OUT/sweep.json and OUT/sweep.csv and prints a table; "
+                    "--solve finds where METRIC meets TARGET (or equals another metric) over one numeric "
+                    "param. Ctrl-C keeps finished work; --resume OUT finishes it.",
+        **examples("ruian-sim sweep --param scoring.base.other=1,2,3,4 --hands 50000 --out out/other",
+                   "ruian-sim sweep --param aborts.four_winds.action=none,draw,penalty --bots greedy:follow=1 "
+                   "--hands 50000 --out out/fw",
+                   "ruian-sim sweep --param scoring.base.other=1:4 --param dealer.streak_cap=2,4,8 "
+                   "--metric dealer_points_mean --out out/grid",
+                   "ruian-sim sweep --solve draw_rate=0.25 --param wall.dead_stacks=0:12 --hands 20000 "
+                   "--out out/dead",
+                   "ruian-sim sweep --resume out/dead             # after Ctrl-C (exit 130)",
+                   "ruian-sim report out/grid"))
+    add_rules_args(p)
+    p.add_argument("--param", action="append", default=[], metavar="PATH=VALUES",
+                   help="a rule key and its values (repeat once for a grid)")
+    p.add_argument("--hands", type=_positive, default=10_000, metavar="N",
+                   help="hands per point, counted on the first point (default 10000)")
+    add_seed_arg(p)
+    add_bots_arg(p)
+    p.add_argument("--metric", nargs="+", default=None, metavar="M",
+                   help="metrics to print and plot (public names as in comparison.json; default "
+                        "draw_rate dealer_kept_rate dealer_points_mean nondealer_points_mean)")
+    p.add_argument("--solve", metavar="METRIC=TARGET",
+                   help="find the param value where METRIC meets TARGET (a number) or another metric "
+                        "(METRIC=OTHER), by bisection/secant on the same seeds")
+    p.add_argument("--replay", action="store_true",
+                   help="play every point, also those that differ only in scoring (bots that read the "
+                        "scoring table then see each point's table)")
+    p.add_argument("--out", default="out/sweep", metavar="DIR", help="output directory (default ./out/sweep)")
+    p.add_argument("--workers", type=_positive, default=None, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local process pool (default) or a Dask cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: a LocalCluster)")
+    p.add_argument("--chunk-matches", type=_positive, default=1000, metavar="N",
+                   help="matches per chunk of work (default 1000)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--resume", metavar="DIR", help="finish an interrupted sweep or solve in DIR")
+    p.set_defaults(func=cmd_sweep)
+
+
+def cmd_sweep(args) -> int:
+    from .commands import compile_notice, out_dir
+    from .engine.bots_spec import parse_bots
+    from .runner import backend_for
+    from .runner.sweep import (
+        Interrupted,
+        SweepPlan,
+        check_metrics,
+        format_sweep,
+        make_sweep_plan,
+        parse_param,
+        run_sweep,
+    )
+
+    if args.resume:
+        out = Path(args.resume)
+        plan = SweepPlan.load(out)
+    else:
+        out = out_dir(args.out)
+        params = [parse_param(t) for t in args.param]
+        plan = make_sweep_plan(args.rules, args.variant, params, args.hands, args.seed, args.bots,
+                               args.chunk_matches, args.replay, args.metric, args.solve)
+        parse_bots(args.bots, plan.ruleset_players())
+    known = _known(plan)
+    check_metrics(plan.metrics, known)
+    solve = None
+    if plan.solve:
+        from .runner.solve import parse_solve
+
+        solve = parse_solve(plan.solve, plan, known)
+    backend = backend_for(args.backend, args.workers, args.scheduler)
+    try:
+        with compile_notice():
+            if solve:
+                from .runner.solve import format_solve, run_solve
+
+                result = run_solve(plan, solve, out, backend, quiet=args.quiet, resume=bool(args.resume))
+                sys.stdout.write(format_solve(result))
+            else:
+                result = run_sweep(plan, out, backend, quiet=args.quiet, resume=bool(args.resume))
+                sys.stdout.write(format_sweep(result))
+    except Interrupted as exc:
+        print(f"ruian-sim: {exc}", file=sys.stderr)
+        return 130
+    finally:
+        backend.close()
+    print(f"wrote {out / 'sweep.json'}" + ("" if solve else f" and {out / 'sweep.csv'}"))
+    return 0
+
+
+def _known(plan) -> set[str]:
+    """Metric names a sweep can show: the figures with a CI in a summary of these rules (the
+    multipliers' shares, ``multiplier_2`` ..., are checked when the points are in)."""
+    from .commands import _known_metrics
+    from .runner.compare import public_name
+    from .runner.summary import MEANS
+
+    names = {public_name(n) for n in _known_metrics(None, players=plan.ruleset_players())}
+    return names | {m for m in MEANS if m != "seat_points_mean"}
