@@ -17,7 +17,7 @@ from ruian_sim.scoring import score
 
 def decide(sim, state, s, draws=6):
     _, _, _, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = state
-    buf, dist, scores, unseen, claim, fscratch = sim.work
+    buf, dist, scores, unseen, claim, fscratch, _values = sim.work
     F = F.copy()
     f, sh = smart_discard(s, sim.spec.P, sim.spec.hs, sim.spec.tabs, cnt, keys, F, capx, vis, H, pw,
                           sim._bp, rs, buf, scores, unseen, pond, draws, fscratch)

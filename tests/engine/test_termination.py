@@ -64,7 +64,7 @@ def test_an_impossible_state_is_reported_with_the_rules_involved():
     spec = compile_rules(load("ruian"))
     P = spec.P.copy()
     P[L.EP_HAND] = 40  # bypasses validation: the deal needs 161 tiles of 136
-    broken = KernelSpec(spec.rules, P, spec.hs, spec.tabs, "broken")
+    broken = KernelSpec(spec.rules, P, spec.hs, spec.tabs, "broken", spec.table)
     with pytest.raises(EngineError) as err:
         Simulator(broken, "greedy").play_raw(seed=2, first_match=0, matches=3)
     msg = str(err.value)
