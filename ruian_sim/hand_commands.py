@@ -89,7 +89,7 @@ def cmd_hand(args) -> int:
             if scorer is not None:
                 score = scorer.score(text, args.melds, args.win, args.tile, args.seat, args.round, args.flowers,
                                      wild=wild, streak=args.streak)
-                score.pop("_fv")
+                score.pop("_fv", None)
                 obj["score"] = score
             out.append(obj)
         except T.TileError as exc:

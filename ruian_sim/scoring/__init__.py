@@ -2,7 +2,7 @@
 
 - layout.py: the fact vector, the compiled table and the formula bytecode (plain ints)
 - facts.py: the facts a table may name and how each is read
-- formula.py: the value / gate formula parser (never eval) -> postfix bytecode
+- formula.py: the value / gate / hand / losers formula parser (never eval) -> postfix bytecode
 - compile.py: a scoring section -> int64 arrays
 - kernels.py: numba ``item_parts``, ``formula``, per-pair values over many hands
 - settle.py: records -> points per seat and player (every hand sums to zero)

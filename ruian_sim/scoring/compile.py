@@ -22,7 +22,7 @@ import numpy as np
 
 from . import layout as S
 from .facts import CLASSES, CONDITION_KEYS, FACTS, MELD_KINDS, WAITS
-from .formula import FormulaError, Program, compile_formula, names_used
+from .formula import FormulaError, Program, compile_formula, names_used, parse
 
 PART_KEYS = {"points": S.PART_POINTS, "tai": S.PART_TAI, "fan": S.PART_TAI, "times": S.PART_TIMES}
 
@@ -43,6 +43,13 @@ class Table:
     item_names: tuple[str, ...]
     fvars: tuple[str, ...]     # facts the formulas read, in vars order
     bounds: dict               # largest/smallest points, tai, times a hand can reach
+    hand: Program | None = None    # a seat's own hand value (``scoring.hand``), None: the table has none
+    losers: Program | None = None  # the losers' exchange (``scoring.losers``); vars as `value`, then hi, lo, dealer_in_pair
+
+    @property
+    def n_vars(self) -> int:
+        """Length of the vars[] every program of this table reads (the losers' three last)."""
+        return S.N_FIXED_VARS + len(self.fvars) + len(LOSER_NAMES)
 
 
 def _did_you_mean(name, known) -> str:
@@ -108,7 +115,8 @@ class _Builder:
             elif key == "melds":
                 for j, f in enumerate(_as_list(cond)):
                     q = p + (j,) if isinstance(cond, list) else p
-                    lo, hi = int(f.get("min", 1)), int(f.get("max", S.BIG))
+                    hi = int(f.get("max", S.BIG))
+                    lo = int(f.get("min", min(1, hi)))   # `max: 0` alone: no meld matches
                     if lo > hi:
                         self.err(q, f"min {lo} is above max {hi}")
                     self.conds.append([S.OP_MELDS, 0, self.filter(f, q), lo, hi])
@@ -139,6 +147,59 @@ class _Builder:
 
 def _as_list(x):
     return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+LOSER_NAMES = ("hi", "lo", "dealer_in_pair")   # names of scoring.losers only
+FORMULA_KEYS = ("hand", "value", "gate", "losers")
+
+
+def _formulas(scoring: dict, b: _Builder) -> tuple[list[str], dict[str, str], dict]:
+    """Parse the table's formulas: (the names they read, hand inlined; their
+    texts by key; {"hand": tree} when the table has a hand).  Mistakes go to
+    ``b`` with their place inside the formula."""
+
+    every = formula_names()
+    inline: dict = {}
+    texts = {"value": scoring.get("value", "times * base"), "gate": scoring.get("gate"),
+             "hand": scoring.get("hand"), "losers": scoring.get("losers")}
+    used: list[str] = []
+    progs: dict[str, str] = {}
+    for key in FORMULA_KEYS:
+        text = texts[key]
+        if text is None:
+            continue
+        names = dict(every)
+        if key == "losers":
+            names.update(dict.fromkeys(LOSER_NAMES, 0))
+        try:
+            if key == "hand":
+                inline["hand"] = parse(text, names)
+            used += [n for n in names_used(text, names, inline if key != "hand" else None)
+                     if n not in used and n not in LOSER_NAMES]
+        except FormulaError as e:
+            b.err((key,), _hint(e.name, key, texts["hand"] is not None) or e.message, (e.line, e.col))
+            continue
+        progs[key] = text
+    if texts["losers"] is not None:
+        if scoring.get("settle", "winner") != "pairwise":
+            b.err(("losers",), "losers is what two losers settle under settle: pairwise; "
+                  f"this table settles {scoring.get('settle', 'winner')!r}")
+        if scoring.get("pairwise") is not None:
+            b.err(("pairwise",), "give losers or pairwise, not both: the losers formula replaces "
+                  "the pairwise factors")
+    return used, progs, inline
+
+
+def _hint(name, key: str, has_hand: bool) -> str:
+    """Why a name the formula reads is unknown there, when the table knows it elsewhere."""
+    if name in LOSER_NAMES and key != "losers":
+        return (f"{name!r} is a name of scoring.losers only (hi, lo: the two losers' hand values; "
+                f"dealer_in_pair: one of them deals), not of scoring.{key}")
+    if name == "hand" and key == "hand":
+        return "scoring.hand cannot name itself"
+    if name == "hand" and not has_hand:
+        return "unknown name 'hand': the table has no scoring.hand formula to read"
+    return ""
 
 
 def formula_names(fvars: list[str] | None = None) -> dict[str, int]:
@@ -184,28 +245,21 @@ def compile_table(scoring: dict) -> Table:
             key = S.PART_NAMES[part]
             hi[key] += max(0, amount * most)
             lo[key] += min(0, amount * most)
-    value_text = scoring.get("value", "times * base")
-    used: list[str] = []
-    progs = {}
-    for key in ("value", "gate"):
-        text = value_text if key == "value" else scoring.get("gate")
-        if text is None:
-            continue
-        try:
-            used += [n for n in names_used(text, formula_names()) if n not in used]
-        except FormulaError as e:
-            b.err((key,), e.message, (e.line, e.col))
-            continue
-        progs[key] = text
+    used, progs, inline = _formulas(scoring, b)
     if b.errors:
         raise TableError(b.errors)
     fvars = [n for n in used if n not in S.FIXED_VARS]
     vnames = formula_names(fvars)
-    value = compile_formula(progs["value"], vnames)
-    gate = compile_formula(progs["gate"], vnames) if "gate" in progs else None
+    value = compile_formula(progs["value"], vnames, inline)
+    gate = compile_formula(progs["gate"], vnames, inline) if "gate" in progs else None
+    hand = compile_formula(progs["hand"], vnames) if "hand" in progs else None
+    losers = None
+    if "losers" in progs:
+        lnames = {**vnames, **{n: S.N_FIXED_VARS + len(fvars) + k for k, n in enumerate(LOSER_NAMES)}}
+        losers = compile_formula(progs["losers"], lnames, inline)
     tab = _assemble(rows, b.conds, b.filters, [FACTS[n][1:4] for n in fvars])
     bounds = {"points": (lo["points"], hi["points"]), "tai": (lo["tai"], hi["tai"]), "times": (1, hi["times"])}
-    table = Table(tab, value, gate, tuple(names), tuple(fvars), bounds)
+    table = Table(tab, value, gate, tuple(names), tuple(fvars), bounds, hand, losers)
     if gate is not None and not gate_reachable(table, scoring):
         raise TableError([(("gate",), f"no hand can pass this gate: the items give at most "
                            f"{hi['points']} points, {hi['tai']} tai and times {hi['times']}", (1, 1))])

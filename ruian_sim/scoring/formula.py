@@ -1,4 +1,4 @@
-"""The formula language of `scoring.value` and `scoring.gate`, parsed without eval.
+"""The formula language of `scoring.value`, `gate`, `hand` and `losers`, parsed without eval.
 
 Integers only: ``+ - * // ** %``, unary ``-``, comparisons (1/0), ``and or
 not``, ``min max if ceil pick`` and parentheses.  A recursive-descent parser
@@ -34,9 +34,10 @@ class FormulaError(ValueError):
     """A formula that does not parse or names something unknown; ``line`` and
     ``col`` (both 1-based) are inside the formula text."""
 
-    def __init__(self, message: str, line: int, col: int):
+    def __init__(self, message: str, line: int, col: int, name: str | None = None):
         super().__init__(message)
         self.message, self.line, self.col = message, line, col
+        self.name = name   # the unknown name, when that is the mistake
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ class _Parser:
             if t.text in FUNCTIONS:
                 raise FormulaError(f"{t.text} is a function: write {t.text}(...)", t.line, t.col)
             if t.text not in self.names:
-                raise FormulaError(_unknown(t.text, self.names), t.line, t.col)
+                raise FormulaError(_unknown(t.text, self.names), t.line, t.col, t.text)
             return Node("var", t)
         raise FormulaError(f"expected a number, a name or '(' here, found {_show(t)}", t.line, t.col)
 
@@ -217,9 +218,14 @@ class Program:
     depth: int
 
 
-def compile_formula(text: str, names: dict[str, int]) -> Program:
-    """Postfix bytecode of a formula; ``names`` maps each variable to its index in vars[]."""
-    tree = parse(text, names)
+def compile_formula(text: str, names: dict[str, int], inline: dict[str, Node] | None = None) -> Program:
+    """Postfix bytecode of a formula; ``names`` maps each variable to its index in vars[].
+
+    ``inline`` maps a name to a parsed formula that stands in its place (the
+    table's ``hand``): its code is emitted wherever the name is read, so the
+    program stays one program for the kernel."""
+    inline = inline or {}
+    tree = parse(text, {**names, **inline})
     code: list[int] = []
     consts: list[int] = []
     depth = [0, 0]   # current, deepest
@@ -230,6 +236,9 @@ def compile_formula(text: str, names: dict[str, int]) -> Program:
         depth[1] = max(depth[1], depth[0])
 
     def walk(n: Node):
+        if n.op == "var" and n.tok.text in inline:
+            walk(inline[n.tok.text])
+            return
         for a in n.args:
             walk(a)
         if n.op == "num":
@@ -253,15 +262,19 @@ def compile_formula(text: str, names: dict[str, int]) -> Program:
     return Program(np.array(code, np.int64), np.array(consts or [0], np.int64), depth[1])
 
 
-def names_used(text: str, names) -> list[str]:
-    """The variables a formula reads, in order of first use (validation has parsed it already)."""
+def names_used(text: str, names, inline: dict[str, Node] | None = None) -> list[str]:
+    """The variables a formula reads, in order of first use, looking through
+    the ``inline`` names (validation has parsed it already)."""
+    inline = inline or {}
     out: list[str] = []
 
     def walk(n: Node):
-        if n.op == "var" and n.tok.text not in out:
+        if n.op == "var" and n.tok.text in inline:
+            walk(inline[n.tok.text])
+        elif n.op == "var" and n.tok.text not in out:
             out.append(n.tok.text)
         for a in n.args:
             walk(a)
 
-    walk(parse(text, names))
+    walk(parse(text, {**dict.fromkeys(names), **inline}))
     return out

@@ -6,8 +6,14 @@ compiled kernel).
   on a discard win only the discarder pays; ``discarder_for_all``: the
   discarder pays what all would.
 - ``settle: pairwise``: on a won hand every pair of losers (i, j) also
-  settles ``value_i - value_j`` (each on its own arrangement, against the
-  other), times ``pairwise.dealer`` or ``pairwise.other`` as [num, den].
+  settles.  With ``losers`` (a formula): the loser with the smaller ``hand``
+  pays the larger the formula's result, over ``hi``/``lo`` (the two hands),
+  ``dealer_in_pair`` and the collecting loser's names; without it:
+  ``value_i - value_j`` (each on its own arrangement, against the other),
+  times ``pairwise.dealer`` or ``pairwise.other`` as [num, den].
+- a seat's ``hand`` is the table's ``hand`` formula on its arrangement
+  (against a non-dealer payer, the dealer's base when it deals); without
+  one, its ``value`` against a non-dealer.
 - ``kongs``, ``wild_money``, ``four_winds_penalty`` as before: side payments
   of a won hand, and the penalty even on a draw.  A hand with no winner
   scores only its four-winds penalties (RULES §4).
@@ -25,7 +31,7 @@ from ..engine import layout as L
 from ..engine.records import per_seat
 from . import layout as S
 from .compile import Table, compile_table
-from .kernels import all_parts, pair_values
+from .kernels import all_parts, fill_vars, formula, pair_values
 
 
 @dataclass
@@ -140,6 +146,65 @@ def values(records: np.ndarray, rules) -> tuple[np.ndarray, np.ndarray]:
     return parts, value
 
 
+def _seat_base(fv, sc) -> int:
+    """A seat's base against a non-dealer payer: the dealer's by its term when it deals."""
+    if fv[S.FV_DEALER]:
+        bases = list(sc["base"]["dealer"])
+        return int(bases[min(max(int(fv[S.FV_STREAK]) - 1, 0), len(bases) - 1)])
+    return int(sc["base"]["other"])
+
+
+def hands(fv: np.ndarray, parts: np.ndarray, rules) -> np.ndarray:
+    """hand[h, s]: every seat's own hand value (the table's ``hand`` formula;
+    without one, its ``value`` against a non-dealer payer, capped by ``cap``).
+    The kernels run once per seat from Python: settlement is not a kernel."""
+    sc = rules.scoring
+    t = table(sc)
+    prog = t.hand or t.value
+    cap = int(sc.get("cap", 0)) if t.hand is None else 0
+    vars_ = np.zeros(t.n_vars, np.int64)
+    stack = np.zeros(S.MAX_STACK, np.int64)
+    out = np.zeros(fv.shape[:2], np.int64)
+    for h in range(fv.shape[0]):
+        for s in range(fv.shape[1]):
+            fill_vars(fv[h, s], parts[h, s], t.tab, _seat_base(fv[h, s], sc), 0, vars_)
+            v = int(formula(prog.code, prog.consts, vars_, stack))
+            out[h, s] = min(v, cap) if cap > 0 else v
+    return out
+
+
+def _losers_exchange(records, rules, fv, parts, won, winners, dealer) -> np.ndarray:
+    """``losers``: for every pair of losers of a won hand, the smaller hand pays
+    the larger the formula (ties: the later seat pays the earlier, usually 0)."""
+    sc, n = rules.scoring, rules.table.seats
+    t = table(sc)
+    hand = hands(fv, parts, rules)
+    cap = int(sc.get("cap", 0))
+    bases = list(sc["base"]["dealer"])
+    k0 = S.N_FIXED_VARS + len(t.fvars)
+    vars_ = np.zeros(t.n_vars, np.int64)
+    stack = np.zeros(S.MAX_STACK, np.int64)
+    pay = np.zeros((len(records), n), np.int64)
+    for h in np.flatnonzero(won):
+        d = int(dealer[h])
+        for i in range(n):
+            for j in range(i + 1, n):
+                if (winners[h] >> i) & 1 or (winners[h] >> j) & 1:
+                    continue
+                hi, lo = (i, j) if hand[h, i] >= hand[h, j] else (j, i)
+                in_pair = d in (i, j)
+                base = (int(bases[min(max(int(fv[h, hi, S.FV_STREAK]) - 1, 0), len(bases) - 1)]) if in_pair
+                        else int(sc["base"]["other"]))
+                fill_vars(fv[h, hi], parts[h, hi], t.tab, base, 1 if lo == d else 0, vars_)
+                vars_[k0], vars_[k0 + 1], vars_[k0 + 2] = hand[h, hi], hand[h, lo], in_pair
+                x = int(formula(t.losers.code, t.losers.consts, vars_, stack))
+                if cap > 0:
+                    x = max(-cap, min(cap, x))
+                pay[h, hi] += x
+                pay[h, lo] -= x
+    return pay
+
+
 def _side_payments(records, sc, n, won, winners) -> np.ndarray:
     pay = np.zeros((len(records), n), np.int64)
     kongs = sc["kongs"]
@@ -211,7 +276,10 @@ def score(records: np.ndarray, rules) -> Scored:
         pay -= gets
         pay[:, w] += gets.sum(axis=1)
     if sc.get("settle", "winner") == "pairwise":
-        pay += _pairwise(value, sc, n, won, winners, dealer)
+        if sc.get("losers") is not None:
+            pay += _losers_exchange(records, rules, fact_vectors(records, n), parts, won, winners, dealer)
+        else:
+            pay += _pairwise(value, sc, n, won, winners, dealer)
     pay += _side_payments(records, sc, n, won, winners)
     seat_player = per_seat(records, "player", n).astype(np.int64)
     pp = np.zeros((n_h, players), np.int64)

@@ -28,6 +28,16 @@ CASES = [
      "scoring.items[0].per.class: unknown tile class 'dragn'; did you mean 'dragon'?"),
     ("item twice", HEAD + "  items:\n    - {name: x, tai: 1}\n    - {name: x, tai: 2}\n",
      "f.yaml:5:14: scoring.items[1].name: item name 'x' is used twice"),
+    ("hi outside losers", HEAD + '  value: "ceil(hi, 10)"\n',
+     "f.yaml:3:16: scoring.value: 'hi' is a name of scoring.losers only"),
+    ("hand without scoring.hand", HEAD + '  value: "hand * base"\n',
+     "f.yaml:3:11: scoring.value: unknown name 'hand': the table has no scoring.hand formula"),
+    ("hand names itself", HEAD + '  hand: "hand + points"\n',
+     "f.yaml:3:10: scoring.hand: scoring.hand cannot name itself"),
+    ("unknown name in losers", HEAD + '  settle: pairwise\n  losers: "hii - lo"\n',
+     "f.yaml:4:12: scoring.losers: unknown name 'hii'; did you mean 'hi'?"),
+    ("losers without pairwise", HEAD + '  losers: "hi - lo"\n',
+     "scoring.losers: losers is what two losers settle under settle: pairwise"),
 ]
 
 

@@ -64,3 +64,45 @@ def test_every_hand_sums_to_zero_pairwise(hands):
         assert (s.seat_points.sum(axis=1) == 0).all()
         won = np.isin(r["outcome"], L.WIN_OUTCOMES)
         assert (s.seat_points[~won] == 0).all()
+
+
+# The worked settlement of docs/games.md §1.1 through scoring.hand and scoring.losers:
+# dealer 0, seat 1 wins with hand 72, the losers' hands 36, 8 and 0 (hand = 4 × aside here).
+LOSERS_TABLE = {"items": [{"name": "aside", "points": 4, "per": "aside"}],
+                "hand": "points",
+                "value": "if(dealer_wins or dealer_pays, ceil(hand, 10), ceil(hand // 2, 10))",
+                "settle": "pairwise",
+                "losers": "if(dealer_in_pair, ceil(hi, 10) - ceil(lo, 10), ceil((ceil(hi, 10) - ceil(lo, 10)) // 2, 10))",
+                "base": {"dealer": [1], "other": 1}}
+
+
+def test_losers_formula_settles_as_the_worked_example():
+    rules = rules_with(**LOSERS_TABLE)
+    r = records(1, outcome=L.OUT_DISCARD_WIN, winner=1, winners=2, dealer=0, discarder=2,
+                facts_1=L.FACT_DISCARD, aside_1=18, aside_0=9, aside_2=2, aside_3=0)
+    s = score(r, rules)
+    assert list(s.seat_points[0]) == [-10, 160, -60, -90]
+
+
+def test_losers_larger_hand_collects_whatever_the_seat_order():
+    rules = rules_with(**LOSERS_TABLE)
+    # the dealer wins with hand 0; losers S1 0, and S2/S3 20 and 48 (r 50), no dealer among them:
+    # 1-2 ceil10(20 // 2) = 10, 1-3 ceil10(50 // 2) = 30, the larger of 2 and 3 collects ceil10(30 // 2) = 20
+    for a2, a3, want in ((5, 12, [0, -40, -10, 50]), (12, 5, [0, -40, 50, -10])):
+        r = records(1, outcome=L.OUT_SELF_DRAW, winner=0, winners=1, dealer=0, facts_0=L.FACT_SELF_DRAWN,
+                    aside_2=a2, aside_3=a3)
+        assert list(score(r, rules).seat_points[0]) == want
+
+
+def test_hand_is_inlined_into_value():
+    from ruian_sim.scoring import compile_table
+    from ruian_sim.scoring import layout as S
+
+    t = compile_table(LOSERS_TABLE)
+    without = compile_table({k: v for k, v in LOSERS_TABLE.items() if k != "hand"}
+                            | {"value": "ceil(points, 10)", "losers": "hi - lo"})
+    assert t.hand is not None and t.losers is not None
+    assert without.hand is None
+    # one program, reading points directly: no variable slot stands for `hand`
+    var_args = {int(a) for op, a in t.value.code.reshape(-1, 2) if op == S.F_VAR}
+    assert var_args <= set(range(S.N_FIXED_VARS + len(t.fvars)))
