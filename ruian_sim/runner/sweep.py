@@ -258,7 +258,8 @@ def layout(plan: SweepPlan) -> Layout:
             why = "played: --replay" if plan.replay and changed else "played"
         else:
             src = assigns[point_group.index(groups[k])]
-            why = (f"re-scored: {shown(rescored, a)} only change payments; the hands of "
+            why = (f"re-scored: {shown(rescored, a)} {'changes' if len(rescored) == 1 else 'change'} "
+                   f"only payments; the hands of "
                    f"{shown([p.path for p in params], src)} paid under this point's rules")
             if read:
                 why += f" (the {plan.bots} bots read this value; --replay lets them play under it)"

@@ -48,7 +48,7 @@ def test_scoring_only_points_equal_separate_runs(scoring_sweep, cli, tmp_path):
         {"scoring.items.all_pungs.times": a, "scoring.base.other": b} for a in (4, 8) for b in (1, 3)]
     why = [p["why"] for p in s["points"]]
     assert why[0] == "played: the first point"
-    assert why[1].startswith("re-scored: scoring.base.other=3 only change payments")
+    assert why[1].startswith("re-scored: scoring.base.other=3 changes only payments")
     assert why[2] == "played: the engine plays or records by scoring.items.all_pungs.times=8"
     assert why[3].startswith("re-scored: scoring.base.other=3") and "all_pungs.times=8, " in why[3]
     for k in (0, 1, 3):  # the first point, one re-scored from it, one re-scored from a replayed point
