@@ -5,10 +5,12 @@
 Both go through the public path (chunks, scoring, statistics, merging), in one
 process, each in a fresh output directory, the run first and the sweep right
 after it on the same seed.  The sweep plays the hands once and re-scores them
-for each value of scoring.base.other.  Target (issue 14): the sweep takes at
-most 1.5x the run's time.  The figures in README.md came from
+for each value of scoring.base.other (a base only changes payments: the value
+is ``times * base``, so the engine keeps the same reading at every base).
+Target (issue 14): the sweep takes at most 1.5x the run's time.  The figures
+in README.md came from
 
-    python benchmarks/sweep.py --hands 200000 --workers 2
+    python benchmarks/sweep.py --hands 200000
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ def main() -> None:
     sweep, s = timed_sweep(args.hands, args.workers, args.bots)
     print(f"{args.hands:,} hands, bots {args.bots}, {args.workers} worker(s)")
     print(f"  run                          {run:8.2f} s")
+    assert s["plays"] == 1, [p["why"] for p in s["points"]]
     print(f"  sweep scoring.base.other=1,2,3,4 ({s['plays']} play, {len(s['points'])} points) "
           f"{sweep:8.2f} s   = {sweep / run:.2f}x the run (target <= 1.5x)")
 

@@ -15,10 +15,12 @@ def register(sub, add_rules_args) -> None:
     p = sub.add_parser(
         "sweep", help="vary rule values over a list or grid on the same seeds; solve for a target",
         description="Each --param PATH=VALUES names a rule key in dotted form (an entry of a list of "
-                    "named maps by its name, e.g. scoring.multiplier.table.all_pungs.value) and its values: "
+                    "named maps by its name, e.g. scoring.items.all_pungs.times) and its values: "
                     "V1,V2,..., [V1,V2], or a range LO:HI[:STEP] (HI included). Two params make a grid. Every "
-                    "point plays the same seeds; values that only change scoring re-score the same hands "
-                    "(--replay plays them). Writes OUT/sweep.json and OUT/sweep.csv and prints a table; "
+                    "point plays the same seeds; values that only change payments (bases, payers, kong "
+                    "payments, wild money, pairwise factors) re-score the same hands (--replay plays them); "
+                    "items, value, gate, cap and everything the engine plays by are played. Each point "
+                    "says which and why. Writes OUT/sweep.json and OUT/sweep.csv and prints a table; "
                     "--solve finds where METRIC meets TARGET (or equals another metric) over one numeric "
                     "param. Ctrl-C keeps finished work; --resume OUT finishes it.",
         **examples("ruian-sim sweep --param scoring.base.other=1,2,3,4 --hands 50000 --out out/other",
@@ -111,7 +113,7 @@ def cmd_sweep(args) -> int:
 
 def _known(plan) -> set[str]:
     """Metric names a sweep can show: the figures with a CI in a summary of these rules (the
-    multipliers' shares, ``multiplier_2`` ..., are checked when the points are in)."""
+    shares of wins by times, ``times_2`` ..., are checked when the points are in)."""
     from .commands import _known_metrics
     from .runner.compare import public_name
     from .runner.summary import MEANS

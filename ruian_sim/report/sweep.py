@@ -126,7 +126,9 @@ def sweep_html(s: dict, png, plt, plain) -> str:
     rows = []
     for p in points:
         cells = "".join(f"<td>{_esc(_label(p['values'][q['path']]))}</td>" for q in params)
-        cells += f"<td>{'played' if p['replayed'] else 're-scored'}</td>"
+        why = p.get("why", "")
+        cells += (f"<td title='{_esc(why)}'>{'played' if p['replayed'] else 're-scored'}"
+                  f"<br><small>{_esc(why.partition(': ')[2])}</small></td>")
         for m in metrics:
             x, d = p["metrics"].get(m), p["diff_to_first"].get(m)
             cell = f"{x['value']:.4f} [{x['ci95'][0]:.4f}, {x['ci95'][1]:.4f}]" if x else "-"

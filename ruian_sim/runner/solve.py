@@ -235,7 +235,8 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
             e = (a["value"] - b["value"], a["ci95"][0] - b["ci95"][1], a["ci95"][1] - b["ci95"][0])
         else:
             e = (a["value"], a["ci95"][0], a["ci95"][1])
-        points[v] = {"values": {p.path: v}, "replayed": True, "hands": summary["hands"],
+        points[v] = {"values": {p.path: v}, "replayed": True,
+                     "why": "played: each evaluation of --solve is a run of its value", "hands": summary["hands"],
                      "matches": summary["matches"], "metrics": m, "diff_to_first": {}, "summary": summary}
         return e
 

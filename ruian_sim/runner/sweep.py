@@ -150,24 +150,65 @@ class Layout:
     point_group: list[int]
     replayed: list[bool]       # the point's own play (not another point's records, re-scored)
     bots_read: list[bool]      # re-scored although the bots read a value that changed
+    reasons: list[str] = field(default_factory=list)   # per point: why it was played or re-scored
+
+
+def _proportional_to_base(node) -> bool:
+    """``base × (something without base)``: the reading worth most is the same at every positive base."""
+    if node.op == "var":
+        return node.tok.text == "base"
+    if node.op == "*" and len(node.args) == 2:
+        a, b = node.args
+        return (_proportional_to_base(a) and not _names_base(b)) or \
+            (_proportional_to_base(b) and not _names_base(a))
+    return False
+
+
+def _names_base(node) -> bool:
+    return (node.op == "var" and node.tok.text == "base") or any(_names_base(a) for a in node.args)
 
 
 def _engine_view(data: dict, bots: str):
-    """What play depends on: the compiled spec's numbers, and the value vector the bots read."""
+    """What play and the records depend on, and the value vector the bots read.
+
+    The compiled spec's hash covers the rules the engine plays by, the items table
+    and the value formula.  The engine also reads, while it plays, the win gate
+    (a win it refuses is never declared), the cap (it keeps the reading worth most
+    under the cap) and the bases when the value is not ``base`` times something
+    without it, or the gate names ``base``: those join the view, so a change in
+    them replays."""
     from ..engine.spec import compile_rules
     from ..engine.values import bot_values
+    from ..scoring.compile import formula_names
+    from ..scoring.formula import parse
 
     rs = build(data)
     spec = compile_rules(rs)
+    sc = rs.scoring
+    table = spec.table
+    view = [spec.hash]
+    if table is not None:
+        gate = table.gate
+        view.append(("gate", None if gate is None else (gate.code.tolist(), gate.consts.tolist())))
+        view.append(("cap", int(sc.get("cap", 0) or 0)))
+        bases = [int(b) for b in sc["base"]["dealer"]] + [int(sc["base"]["other"])]
+        names = formula_names(list(table.fvars))
+        reads_base = (gate is not None and _names_base(parse(sc["gate"], names))) or \
+            not _proportional_to_base(parse(sc.get("value", "times * base"), names)) or min(bases) <= 0
+        if reads_base:
+            view.append(("base", bases))
     vals = bot_values(rs) if rs.table.seats >= 3 else np.zeros(0)
-    return spec.hash, vals
+    return json.dumps(view), vals
 
 
 def layout(plan: SweepPlan) -> Layout:
+    """Group the points by the play they need.  A value that changes what the engine
+    plays or records (its spec, the items, the value, the gate, ...) is played on the
+    same seeds; one that only changes payments is re-scored from the records of the
+    point that differs from it only there."""
     params = plan.param_list
     assigns = plan.assignments()
     first = assigns[0]
-    scoring = [p.path for p in params if p.path.startswith("scoring.")]
     views: dict[str, tuple] = {}
 
     def view(data):
@@ -176,31 +217,54 @@ def layout(plan: SweepPlan) -> Layout:
             views[k] = _engine_view(data, plan.bots)
         return views[k]
 
+    def shown(paths, a):
+        return ", ".join(f"{p}={_show(a[p])}" for p in paths)
+
     groups: dict[str, int] = {}
     group_rules: list = []
-    point_group, replayed, bots_read = [], [], []
-    for a in assigns:
+    point_group, replayed, bots_read, reasons = [], [], [], []
+    for i, a in enumerate(assigns):
         mine = plan.point_rules(a)
+        changed = [p.path for p in params if a[p.path] != first[p.path]]
+        engine = []      # changed values the engine reads (each alone against the first point)
+        for path in changed:
+            if view(plan.point_rules({**first, path: a[path]}))[0] != view(plan.point_rules(first))[0]:
+                engine.append(path)
         play = dict(a)
         if not plan.replay:
-            for path in scoring:
-                play[path] = first[path]
+            for path in changed:
+                if path not in engine:
+                    play[path] = first[path]
         play_rules = plan.point_rules(play)
-        read = False
-        if play_rules != mine:
-            (h_play, v_play), (h_mine, v_mine) = view(play_rules), view(mine)
-            if h_play != h_mine:   # the engine itself reads it: it changes play
-                play_rules, play = mine, dict(a)
-            else:
-                read = not np.array_equal(v_play, v_mine) and "smart" in plan.bots
+        if play_rules != mine and view(play_rules)[0] != view(mine)[0]:
+            # together they change play although none does alone: play this point
+            engine = changed
+            play_rules, play = mine, dict(a)
+        rescored = [p for p in changed if play[p] != a[p]]
+        read = bool(rescored) and "smart" in plan.bots and not np.array_equal(view(play_rules)[1], view(mine)[1])
         k = json.dumps(play_rules, sort_keys=True)
         if k not in groups:
             groups[k] = len(group_rules)
             group_rules.append(play_rules)
         point_group.append(groups[k])
-        replayed.append(play_rules == mine)
+        own = play_rules == mine
+        replayed.append(own)
         bots_read.append(read)
-    return Layout(group_rules, point_group, replayed, bots_read)
+        if i == 0:
+            why = "played: the first point"
+        elif own and engine:
+            why = f"played: the engine plays or records by {shown(engine, a)}"
+        elif own:
+            why = "played: --replay" if plan.replay and changed else "played"
+        else:
+            src = assigns[point_group.index(groups[k])]
+            why = (f"re-scored: {shown(rescored, a)} {'changes' if len(rescored) == 1 else 'change'} "
+                   f"only payments; the hands of "
+                   f"{shown([p.path for p in params], src)} paid under this point's rules")
+            if read:
+                why += f" (the {plan.bots} bots read this value; --replay lets them play under it)"
+        reasons.append(why)
+    return Layout(group_rules, point_group, replayed, bots_read, reasons)
 
 
 # --- one chunk -----------------------------------------------------------------------------
@@ -415,7 +479,7 @@ def _partial(plan, out, assigns, lay, results) -> str:
 
 # --- results -------------------------------------------------------------------------------
 
-ALIASES = {"outcomes": "outcome", "shapes": "shape", "multipliers": "multiplier"}
+ALIASES = {"outcomes": "outcome", "shapes": "shape"}
 
 
 def flat_metrics(summary: dict) -> dict[str, dict]:
@@ -457,7 +521,8 @@ def sweep_dict(plan: SweepPlan, assigns: list[dict], lay: Layout, accs: list, wa
             c = pacc.compare(n)   # a = the first point, b = this one: the sign turns for "this − first"
             diff[public_name(n)] = {"value": 0.0 - c["diff"], "ci95": [0.0 - c["ci95"][1], 0.0 - c["ci95"][0]],
                                     "p": c["p"]}
-        points.append({"values": a, "replayed": lay.replayed[k], "play_group": lay.point_group[k],
+        points.append({"values": a, "replayed": lay.replayed[k], "why": lay.reasons[k],
+                       "play_group": lay.point_group[k],
                        "bots_read_changed_value": lay.bots_read[k], "hands": pacc.b.hands,
                        "matches": pacc.b.matches, "metrics": flat_metrics(summary), "diff_to_first": diff,
                        "summary": summary})
@@ -511,7 +576,7 @@ def write_outputs(out: Path, sweep: dict) -> None:
 def check_metrics(names, known: set[str]) -> None:
     import re
 
-    bad = [n for n in names if n not in known and not re.fullmatch(r"multiplier_\d+", n)]
+    bad = [n for n in names if n not in known and not re.fullmatch(r"times_\d+", n)]
     if bad:
         raise UserError(f"--metric: unknown {', '.join(bad)} (choose from: {', '.join(sorted(known))})")
 
@@ -535,6 +600,10 @@ def format_sweep(s: dict) -> str:
             row.append(cell)
         rows.append(row)
     lines += _grid(rows, right=set(range(len(params) + 1, len(rows[0]))))
+    lines.append("play per point:")
+    for p in s["points"]:
+        where = ", ".join(f"{q}={_show(p['values'][q])}" for q in params)
+        lines.append(f"  {where}: {p.get('why') or ('played' if p['replayed'] else 're-scored')}")
     for w in s.get("warnings", []):
         lines.append(f"warning: {w}")
     return "\n".join(lines) + "\n"

@@ -26,14 +26,14 @@ def screenshot(page, png) -> None:
 
 def test_grid_report_has_a_heat_map_per_metric(cli, tmp_path):
     out = tmp_path / "grid"
-    done = cli("sweep", "--param", "scoring.multiplier.table.all_pungs.value=4,8", "--param",
+    done = cli("sweep", "--param", "scoring.items.all_pungs.times=4,8", "--param",
                "dealer.streak_cap=2,4", "--metric", "dealer_points_mean", "draw_rate", "--hands", "1500",
                "--bots", "greedy", "--workers", "1", "--quiet", "--out", out)
     assert done.returncode == 0, done.stderr
     assert cli("report", out).returncode == 0
     page = (out / "report.html").read_text()
-    assert "Sweep: scoring.multiplier.table.all_pungs.value, dealer.streak_cap" in page
-    assert page.count("<img") == 2 and "re-scored" in page
+    assert "Sweep: scoring.items.all_pungs.times, dealer.streak_cap" in page
+    assert page.count("<img") == 2 and "played" in page and "the engine plays or records by" in page
     screenshot(out / "report.html", tmp_path / "grid.png")
 
 

@@ -28,11 +28,12 @@ def _variant(tmp, name, body):
 
 @pytest.fixture(scope="module")
 def scoring_sweep(tmp_path_factory):
-    """A 2 × 2 grid of scoring-only values (a table entry by name, a base) on greedy bots."""
+    """A 2 × 2 grid of an item's value (played: the engine keeps the reading worth most under
+    the table) and a base (re-scored) on greedy bots."""
     from conftest import run_cli
 
     out = tmp_path_factory.mktemp("sweep") / "grid"
-    done = run_cli("sweep", "--param", "scoring.multiplier.table.all_pungs.value=4,8",
+    done = run_cli("sweep", "--param", "scoring.items.all_pungs.times=4,8",
                    "--param", "scoring.base.other=1,3", "--hands", HANDS, "--bots", "greedy", "--workers", "1",
                    "--quiet", "--out", out)
     assert done.returncode == 0, done.stderr
@@ -41,40 +42,49 @@ def scoring_sweep(tmp_path_factory):
 
 def test_scoring_only_points_equal_separate_runs(scoring_sweep, cli, tmp_path):
     out, s, done = scoring_sweep
-    assert s["plays"] == 1 and [p["replayed"] for p in s["points"]] == [True, False, False, False]
+    assert s["plays"] == 2 and [p["replayed"] for p in s["points"]] == [True, False, True, False]
+    assert [p["play_group"] for p in s["points"]] == [0, 0, 1, 1]
     assert [p["values"] for p in s["points"]] == [
-        {"scoring.multiplier.table.all_pungs.value": a, "scoring.base.other": b} for a in (4, 8) for b in (1, 3)]
-    for k in (0, 3):  # the played point and one re-scored with both values changed
+        {"scoring.items.all_pungs.times": a, "scoring.base.other": b} for a in (4, 8) for b in (1, 3)]
+    why = [p["why"] for p in s["points"]]
+    assert why[0] == "played: the first point"
+    assert why[1].startswith("re-scored: scoring.base.other=3 changes only payments")
+    assert why[2] == "played: the engine plays or records by scoring.items.all_pungs.times=8"
+    assert why[3].startswith("re-scored: scoring.base.other=3") and "all_pungs.times=8, " in why[3]
+    for k in (0, 1, 3):  # the first point, one re-scored from it, one re-scored from a replayed point
         a, b = s["points"][k]["values"].values()
-        v = _variant(tmp_path, f"p{k}", f"scoring:\n  base: {{other: {b}}}\n  multiplier:\n    table:\n"
-                     + "".join(f"      - {line}\n" for line in _table_with(a)))
+        v = _variant(tmp_path, f"p{k}", f"scoring:\n  base: {{other: {b}}}\n  items:\n"
+                     + "".join(f"    - {line}\n" for line in _items_with(a)))
         run = cli("run", "--rules", v, "--hands", HANDS, "--bots", "greedy", "--workers", "1", "--quiet",
                   "--out", tmp_path / f"run{k}")
         assert run.returncode == 0, run.stderr
         want = json.loads((tmp_path / f"run{k}" / "summary.json").read_text())
         assert stable(s["points"][k]["summary"]) == stable(want)
-    # every point sees the same hands; only the points figures move
-    assert len({p["metrics"]["draw_rate"]["value"] for p in s["points"]}) == 1
+        assert s["points"][k]["summary"]["scoring"]["items"]["all_pungs"] == want["scoring"]["items"]["all_pungs"]
+    # a re-scored point sees the same hands as the point it is re-scored from; only points move
+    for i, j in ((0, 1), (2, 3)):
+        assert s["points"][i]["metrics"]["draw_rate"] == s["points"][j]["metrics"]["draw_rate"]
+        assert s["points"][i]["metrics"]["seat_points_mean_0"] != s["points"][j]["metrics"]["seat_points_mean_0"]
+    assert s["points"][1]["diff_to_first"]["draw_rate"]["value"] == 0
     last = s["points"][3]
-    assert last["diff_to_first"]["draw_rate"]["value"] == 0
-    assert last["metrics"]["seat_points_mean_0"] != s["points"][0]["metrics"]["seat_points_mean_0"]
     lo, hi = last["diff_to_first"]["seat_points_mean_0"]["ci95"]
     assert lo <= last["diff_to_first"]["seat_points_mean_0"]["value"] <= hi
     csv = (out / "sweep.csv").read_text().splitlines()
-    assert csv[0].startswith("scoring.multiplier.table.all_pungs.value,scoring.base.other,replayed,hands,")
+    assert csv[0].startswith("scoring.items.all_pungs.times,scoring.base.other,replayed,hands,")
     assert len(csv) == 5
     assert "re-scored" in done.stdout and "draw_rate" in done.stdout
+    assert "play per point:" in done.stdout and why[2] in done.stdout
 
 
-def _table_with(all_pungs: int) -> list[str]:
-    """The default multiplier table as YAML flow lines, with all_pungs' value replaced."""
+def _items_with(all_pungs: int) -> list[str]:
+    """The default scoring items as YAML flow lines, with all_pungs' times replaced."""
     from ruian_sim.ruleset import load_with_origins
 
     out = []
-    for e in load_with_origins("ruian")[1].data["scoring"]["multiplier"]["table"]:
+    for e in load_with_origins("ruian")[1].data["scoring"]["items"]:
         e = dict(e)
         if e["name"] == "all_pungs":
-            e["value"] = all_pungs
+            e["times"] = all_pungs
         out.append(json.dumps(e, ensure_ascii=False))
     return out
 
@@ -109,8 +119,10 @@ def test_play_affecting_sweep_equals_compares(cli, tmp_path):
 @pytest.mark.parametrize("param, says", [
     ("wall.dead_stack=1", "did you mean 'dead_stacks'"),
     ("aborts.four_winds.action=none,nope", "not one of: none, draw, penalty"),
-    ("scoring.multiplier.table.nosuch.value=2", "allowed: soft, hard"),
-    ("scoring.items.all_pungs.times=2", "allowed:"),
+    ("scoring.items.nosuch.times=2", "allowed: soft, hard, hard_eight_pairs, three_wilds_in_shape, all_pungs"),
+    ("scoring.items.all_pungs.times=x", "scoring.items[4].times: expected integer"),
+    ("scoring.items.all_pungs.points=2", "exactly one of points, tai, fan or times"),
+    ("scoring.multiplier.table.all_pungs.value=2", "allowed:"),
     ("wall.dead_stacks=x", "expected integer"),
     ("wall.dead_stacks=5:1", "LO ≤ HI"),
     ("wall.dead_stacks", "expected PATH=V1,V2"),
@@ -150,6 +162,35 @@ def test_bots_that_read_the_table_are_flagged_and_replay_on_request():
     assert lay.replayed == [True, True] and len(lay.group_rules) == 2
     lay = layout(make_sweep_plan("ruian", (), p, 100, 1, "greedy"))
     assert lay.replayed == [True, False] and lay.bots_read == [False, False]
+
+
+@pytest.mark.parametrize("param, replays", [
+    ("scoring.items.all_pungs.times=4,8", True),     # the reading the engine keeps
+    ("scoring.value=times * base,times * base + 1", True),
+    ("scoring.gate=tai >= 0,times >= 2", True),     # a win the gate refuses is never declared
+    ("scoring.cap=0,4", True),                      # the reading worth most under the cap
+    ("wall.dead_stacks=7,8", True),
+    ("scoring.base.other=1,2", False),               # the value is base × times: the same reading
+    ("scoring.base.dealer=[[1,2,3,4],[2,2,2,2]]", False),
+    ("scoring.payers=all,discarder", False),
+    ("scoring.kongs.concealed=0,2", False),
+    ("scoring.wild_money.amount=0,1", False),
+    ("scoring.pairwise.other=[[1,2],[1,1]]", False),
+])
+def test_what_replays_and_what_is_re_scored(param, replays):
+    lay = layout(make_sweep_plan("ruian", (), [parse_param(param)], 100, 1, "greedy"))
+    assert lay.replayed == [True, replays] and len(lay.group_rules) == 1 + replays
+    assert lay.reasons[1].startswith("played: the engine plays or records by " if replays else "re-scored: ")
+
+
+def test_bases_replay_when_the_engine_reads_them():
+    """A value not of the form base × (no base), or a gate naming base: the kept reading or the
+    gate moves with the base, so the engine reads it."""
+    p = [parse_param("scoring.base.other=1,2")]
+    for extra in ({"value": "times * base + points"}, {"gate": "times * base >= 2"}):
+        plan = make_sweep_plan("ruian", (), p, 100, 1, "greedy")
+        plan.rules = {**plan.rules, "scoring": {**plan.rules["scoring"], **extra}}
+        assert layout(plan).replayed == [True, True], extra
 
 
 def test_resume_finishes_with_the_same_answer(cli, tmp_path):
