@@ -13,14 +13,15 @@ engine/values.py.  Regenerate on purpose, like the golden numbers:
 """
 import argparse
 import json
-from pathlib import Path
 from collections import Counter, defaultdict
-import numpy as np
+from pathlib import Path
+
 from ruian_sim import tiles as T
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.hand import HandEvaluator, Meld
 from ruian_sim.ruleset import load
+
 ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 ap.add_argument("--matches", type=int, default=400)
 ap.add_argument("--bots", default="greedy")

@@ -116,6 +116,11 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
         P[L.EP_FW_TILES + k] = 1
     hs = hand_params(rules)
     table = scoring_table(rules.scoring)
-    digest = hashlib.sha256(P.tobytes() + hs.tobytes() + table.tab.tobytes() + table.value.code.tobytes()
-                            + table.value.consts.tobytes()).hexdigest()[:16]
+    # the table is part of play: the engine keeps each hand's best reading under
+    # it (value, capped) and applies the gate; bases and payments are not
+    played = [table.tab, table.value.code, table.value.consts,
+              np.array([int(rules.scoring.get("cap", 0))], np.int64)]
+    if table.gate is not None:
+        played += [table.gate.code, table.gate.consts]
+    digest = hashlib.sha256(P.tobytes() + hs.tobytes() + b"".join(a.tobytes() for a in played)).hexdigest()[:16]
     return KernelSpec(rules, P, hs, hand_tables(rules), digest, table)
