@@ -234,11 +234,13 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work,
                         win_face = f
                         win_raw = raw
                         break
-                W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS], 3)]
                 if do_kong(turn, mtype, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                     outcome = OUT_FOUR_KONGS
                     break
                 raw = replacement(P, W, wall, gone)
+                # the dead wall grows once the kong's replacement is taken (the
+                # kong was declared while a replacement was still allowed)
+                W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS] - 1, 3)]
                 F[turn, F_DRAWS] += 1
                 log_event(log, EV_DRAW, turn, raw, 1, 0)
                 last = receive(turn, raw, True, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)
@@ -319,13 +321,13 @@ def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work,
         H[H_LAST_RAW] = -1
         vis[raw] -= 1  # the claimed tile joins a meld; counted there
         if take_kind == CLAIM_KONG:
-            W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS], 3)]
             if do_kong(taker, MELD_KONG_EXP, f, turn, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
                 outcome = OUT_FOUR_KONGS
                 turn = taker
                 break
             turn = taker
             raw2 = replacement(P, W, wall, gone)
+            W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS] - 1, 3)]
             F[turn, F_DRAWS] += 1
             log_event(log, EV_DRAW, turn, raw2, 1, 0)
             last = receive(turn, raw2, True, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)

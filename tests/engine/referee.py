@@ -48,6 +48,10 @@ class Referee:
         si = rules.wild.stand_in if (rules.wild.stand_in is not None and wild is not None
                                      and rules.wild.stand_in != wk) else None
         face = (lambda k: wk if (si is not None and k == si) else k)
+        aside = set(rules.tiles.aside) - {wk}  # laid aside like flowers, unless it is the wild
+        if rules.tiles.aside_if_wild is not None and wk in rules.tiles.aside:
+            aside.add(rules.tiles.aside_if_wild)
+        laid_aside = (lambda k: T.is_flower(k) or k in aside)
         hands = [Counter() for _ in range(n)]
         mlds: list[list[Meld]] = [[] for _ in range(n)]
         pond: list[int] = []
@@ -105,7 +109,7 @@ class Referee:
                     blocked.discard(s)
                     stats["draws_tail" if a else "draws"] += 1
             elif code == L.EV_FLOWER:
-                check(T.is_flower(t), f"{T.name(t)} laid aside as a flower")
+                check(laid_aside(t), f"{T.name(t)} laid aside as a flower")
                 take(s, t)
                 flowers[t] += 1
             elif code == L.EV_DISCARD:
@@ -205,6 +209,8 @@ class Referee:
                 check(self.ev.evaluate(kinds, wild, melds=mlds[s]).win,
                       f"S{s} wins on its own draw with an incomplete hand {T.format_kinds(kinds)}")
 
+        for s in range(n):
+            check(not any(hands[s][k] for k in aside), f"S{s} holds a tile the rules lay aside")
         # the replayed hands are the engine's final hands
         if len(winners) <= 1:
             for s in range(n):
@@ -234,7 +240,9 @@ class Referee:
         # rules, not from the engine's numbers), and an exhaustive draw used
         # every 海底 tile
         left = len(wall) - gone_count
-        dead = rules.wall.dead_stacks * rules.wall.stack_height
+        grow = rules.wall.dead_per_kong  # the dead wall grows with each kong
+        dead = rules.wall.dead_stacks * rules.wall.stack_height + sum(
+            grow[min(i, len(grow) - 1)] for i in range(int(rec["kongs"])))
         check(left >= dead, f"the dead wall was drawn from ({left} tiles left, {dead} are dead)")
         if outcome == L.OUT_EXHAUSTIVE:
             # 海底牌必须分完: every tile outside the dead wall was dealt
