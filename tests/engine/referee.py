@@ -77,6 +77,12 @@ class Referee:
         def could_win(s, k):
             kinds = list(hands[s].elements()) + [k]
             try:
+                if wild is not None and k == wk:
+                    # a discarded wild that may be claimed plays as its own kind
+                    # (rules: wild.claim), not as a wild
+                    cnt, w, wf = self.ev.faces(kinds[:-1], wild)
+                    cnt[wk] += 1
+                    return bool(self.ev.shapes_mask(cnt, w, wf, mlds[s]))
                 return self.ev.evaluate(kinds, wild, melds=mlds[s]).win
             except Exception as exc:  # a size or copy error is a referee failure
                 raise Violation(f"S{s} cannot be evaluated: {exc}") from None
@@ -201,6 +207,9 @@ class Referee:
             for s in winners:
                 hands[s][robbed] += 1
             stats["robbed"] += 1
+        elif outcome == L.OUT_MULTI_WIN_DRAW:
+            # several seats could win on the last discard, and the rules make that a draw
+            check(len(pending) >= 2, f"a multiple-win draw with {len(pending)} seats able to win")
         elif pending and outcome != L.OUT_FOUR_WINDS:
             settle_pending([])
         if outcome in (L.OUT_SELF_DRAW, L.OUT_HAIDI_WIN):
@@ -240,14 +249,22 @@ class Referee:
         # rules, not from the engine's numbers), and an exhaustive draw used
         # every 海底 tile
         left = len(wall) - gone_count
-        grow = rules.wall.dead_per_kong  # the dead wall grows with each kong
+        # the dead wall grows with each kong once its replacement is drawn, so
+        # the last kong's growth may end the hand at once with fewer tiles left
+        grow = rules.wall.dead_per_kong
         dead = rules.wall.dead_stacks * rules.wall.stack_height + sum(
-            grow[min(i, len(grow) - 1)] for i in range(int(rec["kongs"])))
+            grow[min(i, len(grow) - 1)] for i in range(int(rec["kongs"]) - 1))
         check(left >= dead, f"the dead wall was drawn from ({left} tiles left, {dead} are dead)")
         if outcome == L.OUT_EXHAUSTIVE:
             # 海底牌必须分完: every tile outside the dead wall was dealt
             exact = dead + self.lone_tail(wall, taken)
-            check(left == exact, f"an exhaustive draw with {left} tiles left beside a dead wall of {exact}")
+            full = rules.wall.dead_stacks * rules.wall.stack_height + sum(
+                grow[min(i, len(grow) - 1)] for i in range(int(rec["kongs"])))
+            if full + self.lone_tail(wall, taken) == exact:
+                check(left == exact, f"an exhaustive draw with {left} tiles left beside a dead wall of {exact}")
+            else:  # the last kong's growth ended the wall between the two sizes
+                check(left <= full + self.lone_tail(wall, taken),
+                      f"an exhaustive draw with {left} tiles left beside a grown dead wall of {full}")
         if outcome == L.OUT_EXHAUSTIVE:
             stats["exhaustive"] += 1
             stats["haidi_dealt"] += sum(1 for e in events.tolist() if e[0] == L.EV_HAIDI)
