@@ -184,9 +184,7 @@ def _formulas(scoring: dict, b: _Builder) -> tuple[list[str], dict[str, str], di
         if scoring.get("settle", "winner") != "pairwise":
             b.err(("losers",), "losers is what two losers settle under settle: pairwise; "
                   f"this table settles {scoring.get('settle', 'winner')!r}")
-        if scoring.get("pairwise") is not None:
-            b.err(("pairwise",), "give losers or pairwise, not both: the losers formula replaces "
-                  "the pairwise factors")
+        # the losers formula replaces the pairwise factors (the default rules give factors)
     return used, progs, inline
 
 
