@@ -30,8 +30,7 @@ def register(sub, add_rules_args) -> None:
                    "--metric dealer_points_mean --out out/grid",
                    "ruian-sim sweep --solve draw_rate=0.25 --param wall.dead_stacks=0:12 --hands 20000 "
                    "--out out/dead",
-                   "ruian-sim sweep --resume out/dead             # after Ctrl-C (exit 130)",
-                   "ruian-sim report out/grid"))
+                   "ruian-sim sweep --resume out/dead             # after Ctrl-C (exit 130)"))
     add_rules_args(p)
     p.add_argument("--param", action="append", default=[], metavar="PATH=VALUES",
                    help="a rule key and its values (repeat once for a grid)")

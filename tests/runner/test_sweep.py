@@ -3,6 +3,7 @@ compares (values that change play), bad params, resuming (the report: tests/repo
 
 import json
 import subprocess
+import sys
 
 import pytest
 
@@ -26,12 +27,17 @@ def _variant(tmp, name, body):
     return p
 
 
+
+def run_cli(*args):
+    # a module fixture cannot take the function-scoped `cli` fixture: run it here
+    return subprocess.run([sys.executable, "-m", "ruian_sim.cli", *map(str, args)], capture_output=True,
+                          text=True, timeout=900)
+
+
 @pytest.fixture(scope="module")
 def scoring_sweep(tmp_path_factory):
     """A 2 × 2 grid of an item's value (played: the engine keeps the reading worth most under
     the table) and a base (re-scored) on greedy bots."""
-    from conftest import run_cli
-
     out = tmp_path_factory.mktemp("sweep") / "grid"
     done = run_cli("sweep", "--param", "scoring.items.all_pungs.times=4,8",
                    "--param", "scoring.base.other=1,3", "--hands", HANDS, "--bots", "greedy", "--workers", "1",
