@@ -35,18 +35,20 @@ def is_win(outcome):
 
 
 @kernel
-def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs, log, seat_player,
-                 bp, nolog, log_hand):
+def play_matches(root, first_match, n_matches, by_player, rules, state, work, recs, log, seat_player,
+                 nolog, log_hand):
     """Play matches first_match.. while ``recs`` has room for a whole match.
 
-    ``bots[player]`` holds each player's bot parameters; seat 0 is East and
-    deals first; a match lasts until the deal has passed players × rounds
-    times.  ``seat_player`` (int64[seats]) and ``bp`` (float64[seats,
-    BP_SIZE]) are scratch.  Events go to ``log`` for hand ``log_hand`` only
-    (``nolog`` for the others), and play stops after that hand (-1: never),
-    leaving its final state in ``st``.  Returns (rows written, matches played,
-    error): error is a layout.ERR_* code, 0 when all went well; then
-    ``recs[rows]`` holds the match and hand that failed."""
+    ``by_player[player]`` holds each player's bot parameters, copied into
+    ``state.bots.bp`` by seat for each hand; seat 0 is East and deals first; a
+    match lasts until the deal has passed players × rounds times.
+    ``seat_player`` (int64[seats]) is scratch.  Events go to ``log`` for hand
+    ``log_hand`` only (``nolog`` for the others), and play stops after that
+    hand (-1: never), leaving its final state in ``state``.  Returns (rows
+    written, matches played, error): error is a layout.ERR_* code, 0 when all
+    went well; then ``recs[rows]`` holds the match and hand that failed."""
+    P = rules.P
+    bp = state.bots.bp
     n = P[EP_SEATS]
     players = P[EP_PLAYERS]
     row = 0
@@ -64,12 +66,12 @@ def play_matches(P, hs, tabs, root, first_match, n_matches, bots, st, work, recs
         hand = 0
         while passes < players * P[EP_ROUNDS] and hand < P[EP_MAX_HANDS]:
             for s in range(n):
-                for j in range(bots.shape[1]):
-                    bp[s, j] = bots[seat_player[s], j]
+                for j in range(by_player.shape[1]):
+                    bp[s, j] = by_player[seat_player[s], j]
             rec = recs[row]
             lg = log if hand == log_hand else nolog
-            err = play_hand(P, hs, tabs, root, match, hand, dealer, streak, passes // players, bp, st, work, rec,
-                            lg)
+            err = play_hand(root, match, hand, dealer, streak, passes // players, rules, state.wall,
+                            state.seats, state.table, state.bots, work, rec, lg)
             rec[C_MATCH] = match
             rec[C_HAND] = hand
             if err < 0:

@@ -14,6 +14,7 @@ from .bots_spec import DEFAULT_BOT, parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
+from .state import Bots, Rules, Seats, State, Table, Wall, Work
 from .valuation import PARTS_SIZE, programs
 from .values import bot_values
 from .wall import WS_SIZE
@@ -62,31 +63,23 @@ def value_work(spec: KernelSpec):
             np.zeros(FV_SIZE, np.int64), np.zeros(PARTS_SIZE, np.int64), prog)
 
 
-def new_state(spec: KernelSpec):
+def new_state(spec: KernelSpec) -> tuple[State, Work]:
+    """The arrays one Simulator plays with, allocated once (state.py says what each holds)."""
     n = spec.seats
-    M2 = ROW
-    st = (np.zeros(int(spec.P[L.EP_TILES]), np.int64),   # wall
-          np.zeros(int(spec.P[L.EP_TILES]), np.int64),   # gone
-          np.zeros(WS_SIZE, np.int64),                    # W
-          np.zeros((n, L.N_FACE), np.int64),              # cnt
-          np.zeros((n, 4), np.int64),                     # keys
-          np.zeros((n, L.F_SIZE), np.int64),              # F
-          np.zeros((n, L.MAX_MELDS, 3), np.int64),        # melds
-          np.zeros((n, CAPX_SIZE), np.int64),             # capx
-          np.zeros(L.N_RAW, np.int64),                    # vis
-          np.zeros(N_STREAMS, np.uint64),                 # rs
-          np.zeros(L.H_SIZE, np.int64),                   # H
-          key_steps(spec.hs),                             # pw
-          np.zeros(L.N_FACE, np.int64),                   # face_ok
-          np.zeros(int(spec.P[L.EP_TILES]) + 1, np.int64))  # pond: faces discarded, in order
-    work = (np.zeros(WORK_ROWS * M2, np.int64),   # buf
-            np.zeros(4, np.int64),                # dist
-            np.zeros(L.N_FACE, np.int64),         # scores
-            np.zeros(L.N_FACE, np.int64),         # unseen
-            np.zeros(16, np.int64),               # claim (and small scratch)
-            np.zeros(16, np.float64),             # float scratch (the smart bot's DP)
-            value_work(spec))                     # the table and the readings' scratch
-    return st, work
+    tiles = int(spec.P[L.EP_TILES])
+    state = State(
+        wall=Wall(tiles=np.zeros(tiles, np.int64), gone=np.zeros(tiles, np.int64),
+                  W=np.zeros(WS_SIZE, np.int64)),
+        seats=Seats(cnt=np.zeros((n, L.N_FACE), np.int64), keys=np.zeros((n, 4), np.int64),
+                    F=np.zeros((n, L.F_SIZE), np.int64), capx=np.zeros((n, CAPX_SIZE), np.int64),
+                    melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),
+        table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(L.N_RAW, np.int64),
+                    pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(L.N_FACE, np.int64)),
+        bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64)))
+    work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), dist=np.zeros(4, np.int64),
+                scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
+                claim=np.zeros(16, np.int64), fscratch=np.zeros(16, np.float64), vw=value_work(spec))
+    return state, work
 
 
 class Simulator:
@@ -102,10 +95,11 @@ class Simulator:
         if self.spec.seats >= 3:
             # every bot gets the rules' win values; the smart bot reads them
             self.bots[:, L.BP_V0:L.BP_V0 + L.N_VALUES] = bot_values(self.spec.rules)
-        self.st, self.work = new_state(self.spec)
+        # the compiled rules (read-only) and the state and scratch every hand reuses
+        self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
+        self.state, self.work = new_state(self.spec)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)
-        self._bp = np.zeros((self.spec.seats, L.BP_SIZE), np.float64)
 
     @property
     def rules(self) -> RuleSet:
@@ -119,10 +113,9 @@ class Simulator:
         while done < matches:
             batch = min(matches - done, max(1, min(4096 // cap, MATCHES_PER_CALL)))
             recs = np.zeros((batch * cap, self.spec.n_columns), np.int64)
-            rows, played, err = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed),
-                                             first_match + done, batch, self.bots, self.st, self.work,
-                                             recs, self._nolog, self._seat_player, self._bp, self._nolog,
-                                             -1)
+            rows, played, err = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
+                                             self.kernel_rules, self.state, self.work, recs, self._nolog,
+                                             self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
             out.append(recs[:rows])
             done += played
@@ -139,16 +132,15 @@ class Simulator:
 
     def replay(self, seed: int, match: int, hand: int, max_events: int = 4096):
         """Play match ``match`` up to hand ``hand`` and return (records of the
-        match so far, that hand's event log, the final state arrays), or None
+        match so far, that hand's event log, the final state.State), or None
         when the match ends before that hand."""
         cap = self.spec.max_hands_per_match
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
-        rows, _, err = play_matches(self.spec.P, self.spec.hs, self.spec.tabs, np.uint64(seed), match, 1,
-                                    self.bots, self.st, self.work, recs, log, self._seat_player, self._bp,
-                                    self._nolog, hand)
+        rows, _, err = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
+                                    self.work, recs, log, self._seat_player, self._nolog, hand)
         self._check(err, seed, recs, rows)
         if rows <= hand:
             return None
         events = log[1:log[0, 0] + 1].copy()
-        return to_structured(recs[:rows], self.spec.seats), events, self.st
+        return to_structured(recs[:rows], self.spec.seats), events, self.state

@@ -146,7 +146,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
             lines.append(f"End: {L.OUTCOME_NAMES[a].replace('_', ' ')}")
     lines += _ending(rec, n, wk)
     lines.append("Final hands:")
-    _, _, _, cnt, _, F, melds, *_ = state
+    cnt, F, melds = state.seats.cnt, state.seats.F, state.seats.melds
     for s in range(n):
         conc = T.format_kinds(raw_hand(cnt[s], F[s, L.F_W], wk, si))
         ms = [meld_text(int(melds[s, i, 0]), int(melds[s, i, 1]), wk, si)

@@ -111,10 +111,15 @@ from .wall import (
 
 
 @kernel
-def play_hand(P, hs, tabs, root, match, hand, dealer, streak, rnd, bp, st, work, rec, log):
+def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, bots, work, rec, log):
     """Play one hand; fill ``rec`` (columns of layout.C_*) and return the outcome."""
-    wall, gone, W, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = st
-    buf, dist, scores, unseen, claim, fscratch, vw = work
+    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
+    wall, gone, W = wl.tiles, wl.gone, wl.W
+    cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
+    H, vis, pond, face_ok = table.H, table.vis, table.pond, table.face_ok
+    bp, rs = bots.bp, bots.rs
+    buf, dist, scores, unseen, claim, fscratch, vw = (work.buf, work.dist, work.scores, work.unseen, work.claim,
+                                                      work.fscratch, work.vw)
     n = P[EP_SEATS]
     rs[WALL] = stream(root, match, hand, WALL)
     rs[DICE] = stream(root, match, hand, DICE)

@@ -42,7 +42,8 @@ class Referee:
     def referee(self, rec, events, state) -> dict:
         """Check one hand; returns counters of what was seen (for coverage)."""
         rules, n = self.rules, self.n
-        wall, gone, W, cnt, _, F, melds, *_ = state
+        wall, gone, W = state.wall.tiles, state.wall.gone, state.wall.W
+        cnt, F = state.seats.cnt, state.seats.F
         wk = int(rec["wild"])
         wild = wk if wk >= 0 else None
         si = rules.wild.stand_in if (rules.wild.stand_in is not None and wild is not None

@@ -16,19 +16,25 @@ from ruian_sim.scoring import score
 
 
 def decide(sim, state, s, draws=6):
-    _, _, _, cnt, keys, F, melds, capx, vis, rs, H, pw, face_ok, pond = state
-    buf, dist, scores, unseen, claim, fscratch, _values = sim.work
-    F = F.copy()
-    f, sh = smart_discard(s, sim.spec.P, sim.spec.hs, sim.spec.tabs, cnt, keys, F, capx, vis, H, pw,
-                          sim._bp, rs, buf, scores, unseen, pond, draws, fscratch)
-    return int(f), int(sh), int(F[s, L.F_FOLDED])
+    seats = state.seats._replace(F=state.seats.F.copy())
+    (P, hs, tabs, pw), (cnt, keys, F, capx, _), (H, vis, pond, _), (bp, rs) = (
+        sim.kernel_rules, seats, state.table, state.bots)
+    w = sim.work
+    f, sh = smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, w.buf, w.scores, w.unseen,
+                          pond, draws, w.fscratch)
+    return int(f), int(sh), int(seats.F[s, L.F_FOLDED])
+
+
+def copied(state):
+    """A copy of every array of a state.State."""
+    return type(state)(*(type(b)(*(a.copy() for a in b)) for b in state))
 
 
 def hidden_shuffled(state, s, rng):
     """The same public record with every hidden thing changed: the wall's order,
     the other hands (their tiles moved between them), their wilds."""
-    st = [a.copy() for a in state]
-    wall, cnt, keys, F = st[0], st[3], st[4], st[5]
+    st = copied(state)
+    wall, cnt, keys, F = st.wall.tiles, st.seats.cnt, st.seats.keys, st.seats.F
     rng.shuffle(wall)
     others = [o for o in range(cnt.shape[0]) if o != s]
     pool = np.concatenate([np.repeat(np.arange(L.N_FACE), cnt[o]) for o in others])
@@ -41,7 +47,7 @@ def hidden_shuffled(state, s, rng):
         F[o, L.F_W] = rng.integers(0, 4)
         F[o, L.F_SHANTEN] = rng.integers(-1, 6)
         at += n
-    return tuple(st)
+    return st
 
 
 @pytest.mark.parametrize("variant", [None, "discarder-pays"])
@@ -52,9 +58,9 @@ def test_decisions_do_not_change_when_hidden_information_does(variant):
     checked = 0
     for match in range(12):
         got = sim.replay(seed=21, match=match, hand=0)
-        state = tuple(a.copy() for a in got[2])
+        state = copied(got[2])
         for s in range(4):
-            if state[3][s].sum() == 0:
+            if state.seats.cnt[s].sum() == 0:
                 continue
             want = decide(sim, state, s)
             for _ in range(3):

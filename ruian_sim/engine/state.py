@@ -1,0 +1,83 @@
+"""The engine's state, in a few named bundles of arrays.
+
+numba passes a NamedTuple of arrays to a kernel as it would pass the arrays
+one by one, and reads its fields by name; no reference counting is needed
+(jit.py compiles without it), and builds reload from numba's cache.  jitclass
+and structref would need the refcounting runtime, so the bundles are plain
+NamedTuples.  engine/simulate.py allocates every array once per Simulator;
+play_hand resets them at the start of each hand.
+
+A kernel takes the bundles it touches, after its scalar arguments, in the
+order rules, wall, seats, table, bots, work: a kernel that takes no Wall
+never touches the wall.  Primitives take plain arrays: a tile into or out of
+one seat (seat.add_face), the wall's own kernels (wall.py), random streams
+(rng.py), and the hand evaluators in hand/ (shared with the scoring side).
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Rules(NamedTuple):
+    """The compiled rules; read-only.  Built once per Simulator from its KernelSpec."""
+
+    P: np.ndarray       # int64: the engine's parameters (layout.EP_*)
+    hs: np.ndarray      # int64: the hand kernels' parameters (hand.layout.HS_*)
+    tabs: tuple         # the hand kernels' lookup tables (hand/spec.hand_tables)
+    pw: np.ndarray      # int64[N_FACE]: how much face f adds to its group's key
+
+
+class Wall(NamedTuple):
+    """The wall of the hand being played; wall.py owns the layout."""
+
+    tiles: np.ndarray   # int64[tiles]: the raw kind at each ring position
+    gone: np.ndarray    # int64[tiles]: 1 where the position was taken or turned out
+    W: np.ndarray       # int64[WS_SIZE]: break, draw pointers, wild, dice (wall.WS_*)
+
+
+class Seats(NamedTuple):
+    """The seats' hands, by face (seat.py explains the encoding).  Row s is seat s."""
+
+    cnt: np.ndarray     # int64[seats, N_FACE]: natural tiles of each face
+    keys: np.ndarray    # int64[seats, 4]: each group's key (base B counts)
+    F: np.ndarray       # int64[seats, F_SIZE]: the seat's fields (layout.F_*)
+    capx: np.ndarray    # int64[seats, CAPX_SIZE]: per-face caps of the concealed hand
+    melds: np.ndarray   # int64[seats, MAX_MELDS, 3]: melds set aside (layout.M_*)
+
+
+class Table(NamedTuple):
+    """The hand's own state and what the table shows; play_hand writes it."""
+
+    H: np.ndarray       # int64[H_SIZE]: the hand's scalars (layout.H_*)
+    vis: np.ndarray     # int64[N_RAW]: raw tiles everyone has seen
+    pond: np.ndarray    # int64[tiles + 1]: faces discarded, in order
+    face_ok: np.ndarray  # int64[N_FACE]: 1 where some natural tile of this hand plays as the face
+
+
+class Bots(NamedTuple):
+    """What the seats' bots decide with."""
+
+    bp: np.ndarray      # float64[seats, BP_SIZE]: each seat's bot parameters, set per hand by play_matches
+    rs: np.ndarray      # uint64[N_STREAMS]: random streams (rng.py): the wall's, the dice's, one per seat's bot
+
+
+class Work(NamedTuple):
+    """Scratch: nothing in it lasts from one kernel call to the next."""
+
+    buf: np.ndarray     # int64: the work buffer (bots.WORK_ROWS table rows)
+    dist: np.ndarray    # int64[4]: distances
+    scores: np.ndarray  # int64[N_FACE]: shanten after each candidate discard
+    unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
+    claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
+    fscratch: np.ndarray  # float64[16]: the smart bot's DP
+    vw: tuple           # valuing hands: (table, readings, search scratch, best reading, parts, programs)
+
+
+class State(NamedTuple):
+    """Everything a hand leaves behind; Simulator.replay returns it."""
+
+    wall: Wall
+    seats: Seats
+    table: Table
+    bots: Bots
