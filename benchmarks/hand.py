@@ -16,9 +16,10 @@ import time
 import numpy as np
 
 from ruian_sim.engine.bots import WORK_ROWS, bot_shanten, greedy_discard
-from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_SIZE, F_W, N_FACE, N_RAW
-from ruian_sim.engine.simulate import key_steps
+from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, N_FACE, N_RAW
+from ruian_sim.engine.simulate import key_steps, new_state
 from ruian_sim.engine.spec import compile_rules
+from ruian_sim.engine.state import Rules
 from ruian_sim.hand import kernels as K
 from ruian_sim.hand.layout import CAPX_SIZE, HS_B, HS_CAP, HS_CAPW, HS_HAND, HS_M, HS_STANDIN, ROW
 from ruian_sim.jit import kernel
@@ -70,8 +71,9 @@ def _bench_shanten(cnt, wilds, capx, hs, tabs, keys, reps, buf):
 
 
 @kernel
-def _bench_discard(P, cnt, wilds, wk, capx, hs, tabs, keys, pw, reps, buf, scores, unseen, F, vis, rs,
-                   c1, k1, x1):
+def _bench_discard(cnt, wilds, wk, capx, keys, reps, rules, seats, table, bots, work):
+    hs = rules.hs
+    c1, k1, F, x1 = seats.cnt, seats.keys, seats.F, seats.capx
     total = 0
     for _ in range(reps):
         for i in range(cnt.shape[0]):
@@ -84,8 +86,7 @@ def _bench_discard(P, cnt, wilds, wk, capx, hs, tabs, keys, pw, reps, buf, score
             F[0, F_W] = wilds[i]
             F[0, F_NTILES] = hs[HS_HAND] + 1
             F[0, F_NMELD] = 0
-            f, _ = greedy_discard(0, P, hs, tabs, c1, k1, F, x1, vis, wk[i], -1, pw, rs, buf, scores,
-                                  unseen, -1)
+            f, _ = greedy_discard(0, wk[i], -1, rules, seats, table, bots, work, -1)
             total += f
     return total
 
@@ -108,17 +109,14 @@ def main() -> None:
         K.set_tight(capx[i], hs)
     M2 = ROW
     buf = np.zeros(WORK_ROWS * M2, np.int64)
-    extra = (np.zeros((1, F_SIZE), np.int64), np.zeros(N_RAW, np.int64), np.zeros(16, np.uint64),
-             np.zeros((1, N_FACE), np.int64), np.zeros((1, 4), np.int64), np.zeros((1, CAPX_SIZE), np.int64))
     dist = np.zeros(4, np.int64)
-    pw = key_steps(hs)
-    scores = np.zeros(N_FACE, np.int64)
-    unseen = np.zeros(N_FACE, np.int64)
+    # the discard choice plays seat 0 of an engine state, each hand copied in
+    state, work = new_state(spec)
+    bundles = (Rules(spec.P, hs, tabs, key_steps(hs)), state.seats, state.table, state.bots, work)
     # warm up (compile) on a few hands
     _bench_win(cnt[:10], wilds[:10], capx[:10], hs, tabs, keys[:10], 1, buf, dist)
     _bench_shanten(cnt[:10], wilds[:10], capx[:10], hs, tabs, keys[:10], 1, buf)
-    _bench_discard(spec.P, cnt[:10], wilds[:10], wk[:10], capx[:10], hs, tabs, keys[:10], pw, 1, buf, scores,
-                   unseen, *extra)
+    _bench_discard(cnt[:10], wilds[:10], wk[:10], capx[:10], keys[:10], 1, *bundles)
 
     def timed(fn, *a, reps):
         t = time.perf_counter()
@@ -127,8 +125,7 @@ def main() -> None:
 
     win = timed(_bench_win, cnt, wilds, capx, hs, tabs, keys, 5, buf, dist, reps=5)
     sh = timed(_bench_shanten, cnt, wilds, capx, hs, tabs, keys, 5, buf, reps=5)
-    dc = timed(_bench_discard, spec.P, cnt, wilds, wk, capx, hs, tabs, keys, pw, 1, buf, scores, unseen,
-               *extra, reps=1)
+    dc = timed(_bench_discard, cnt, wilds, wk, capx, keys, 1, *bundles, reps=1)
     print(f"rules {args.rules}, {args.hands} random {int(hs[HS_HAND]) + 1}-tile hands, one core")
     print(f"win test (any shape, exact):          {win * 1e9:8.1f} ns   {1 / win:12,.0f} /s   target < 100 ns")
     print(f"shanten ({int(hs[HS_M])} melds + pair, 8 pairs, wilds): {sh * 1e9:8.1f} ns   {1 / sh:12,.0f} /s   target < 1 µs")

@@ -15,9 +15,10 @@ standard or eight-pairs shapes, so acceptance looks at those, the wild and
 the stand-in only.  Bot shanten caps the wild's face at the table cap (the
 exact 白板-plus-wilds edge is left to the win test, which is exact).
 
-Arrays: ``cnt[s]`` face counts, ``keys[s]`` group keys, ``F[s]`` seat fields
-(layout.F_*), ``vis[k]`` raw tiles seen by everyone (discards, melds, the
-turned tile), ``pw[f]`` the key step of face f, ``bp[s]`` bot parameters.
+Arrays (state.py): ``cnt[s]`` face counts, ``keys[s]`` group keys, ``F[s]``
+seat fields (layout.F_*), ``vis[k]`` raw tiles seen by everyone (discards,
+melds, the turned tile), ``pw[f]`` the key step of face f, ``bp[s]`` bot
+parameters.
 """
 
 import numpy as np
@@ -133,8 +134,12 @@ def unseen_face(f, unseen, wk, si):
 
 
 @kernel
-def unseen_of(s, P, c, F, vis, wk, si, out):
-    """Tiles of each raw kind that seat s has not seen."""
+def unseen_of(s, wk, si, rules, seats, table, work):
+    """Tiles of each raw kind that seat s has not seen, into work.unseen."""
+    P = rules.P
+    c, F = seats.cnt[s], seats.F
+    vis = table.vis
+    out = work.unseen
     for t in range(N_FACES):
         own = c[t]
         if t == wk:
@@ -176,10 +181,13 @@ def _optimal(buf, ox, oy, k, target):
 
 
 @kernel
-def shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores):
+def shanten_scores(s, rules, seats, work):
     """Shanten after each candidate discard into ``scores`` (BIG: not held), and
     the hand's folds into the work buffer for acceptance().  Returns (best, how
     many candidates reach it, the one when there is one)."""
+    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    buf, scores = work.buf, work.scores
     tsuit, thon = tabs[0], tabs[1]
     M = hs[HS_M]
     L2 = ROW
@@ -246,15 +254,18 @@ def shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores):
 
 
 @kernel
-def draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen):
+def draw_list(s, wk, si, rules, seats, table, work):
     """The faces a draw could bring (the wild apart), listed once per decision
     in the work buffer: face, its unseen tiles, and which entries of its
     group's row it lowers.  Returns (how many, unseen wilds)."""
+    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    buf, unseen = work.buf, work.unseen
     tsuit64, thon64 = tabs[4], tabs[5]
     c = cnt[s]
     ky = keys[s]
     std = hs[HS_STANDARD] == 1 and hs[HS_M] - F[s, F_NMELD] >= 0
-    unseen_of(s, P, c, F, vis, wk, si, unseen)
+    unseen_of(s, wk, si, rules, seats, table, work)
     drop = _DROP * ROW
     nl = 0
     for t in range(N_FACES):
@@ -272,9 +283,12 @@ def draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen):
 
 
 @kernel
-def acceptance(s, f, target, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf):
+def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     """Unseen tiles that would bring the hand below ``target`` (a distance)
     once face f is discarded; needs shanten_scores() and draw_list() first."""
+    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    buf = work.buf
     tsuit, thon = tabs[0], tabs[1]
     L2 = ROW
     c = cnt[s]
@@ -343,19 +357,21 @@ def acceptance(s, f, target, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf):
 
 
 @kernel
-def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf, scores, unseen,
-                   prefer):
-    """(face to discard or -1 for a wild, shanten after it).  ``buf``: the
+def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
+    """(face to discard or -1 for a wild, shanten after it).  ``work.buf``: the
     work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch.
     ``prefer`` (-1: none): a face discarded if it keeps the best shanten."""
+    F = seats.F
+    rs = bots.rs
+    scores = work.scores
     if F[s, F_NTILES] == F[s, F_W]:
         return -1, BIG
-    best, n_best, only = shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores)
+    best, n_best, only = shanten_scores(s, rules, seats, work)
     if n_best == 1:
         return only, best  # no tie to break
     if prefer >= 0 and scores[prefer] == best:
         return prefer, best
-    nl, wild_u = draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen)
+    nl, wild_u = draw_list(s, wk, si, rules, seats, table, work)
     target = best + F[s, F_W] + 1  # the distance every tied candidate leaves
     best_acc = -1
     choice = -1
@@ -363,7 +379,7 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
     for f in range(N_FACES):
         if scores[f] != best:
             continue
-        acc = acceptance(s, f, target, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf)
+        acc = acceptance(s, f, target, nl, wild_u, rules, seats, work)
         if acc > best_acc:
             best_acc = acc
             choice = f
@@ -376,8 +392,10 @@ def greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, wk, si, pw, rs, buf,
 
 
 @kernel
-def random_discard(s, P, cnt, F, rs, allow_wild):
+def random_discard(s, seats, bots, allow_wild):
     """A tile of the hand uniformly (by tile, not by kind)."""
+    cnt, F = seats.cnt, seats.F
+    rs = bots.rs
     c = cnt[s]
     w = F[s, F_W]
     n = F[s, F_NTILES] - (0 if allow_wild else w)
@@ -392,24 +410,27 @@ def random_discard(s, P, cnt, F, rs, allow_wild):
 
 
 @kernel
-def wants_win(s, bp, soft, long_wall, on_discard):
+def wants_win(s, bots, soft, long_wall, on_discard):
     """Greedy and random take every win, unless this seat chases hard wins:
     then it passes a soft win on a discard while the wall is still long."""
+    bp = bots.bp
     if bp[s, BP_CHASE_HARD] > 0 and soft and on_discard and long_wall:
         return False
     return True
 
 
 @kernel
-def takes_claim(s, bp, rs, improves):
+def takes_claim(s, bots, improves):
     """Whether to make a claim (``improves``: the greedy test passed)."""
+    bp, rs = bots.bp, bots.rs
     if bp[s, BP_KIND] == BOT_RANDOM:
         return uniform(rs, BOT + s) < 0.5
     return improves and uniform(rs, BOT + s) < bp[s, BP_CLAIM]
 
 
 @kernel
-def takes_kong(s, bp, rs, keeps_shanten):
+def takes_kong(s, bots, keeps_shanten):
+    bp, rs = bots.bp, bots.rs
     if bp[s, BP_KIND] == BOT_RANDOM:
         return uniform(rs, BOT + s) < 0.5
     return bp[s, BP_KONG] > 0 and keeps_shanten

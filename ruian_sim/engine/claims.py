@@ -62,10 +62,14 @@ from .valuation import gate_ok
 
 
 @kernel
-def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, buf, dist, log,
-                    tile_raw, unseen, melds, route, vw):
+def discard_winners(discarder, f, rules, wall, seats, table, bots, work, log, tile_raw, route):
     """Seats that claim a win on face f, as a bit mask, in order from the discarder.
     ``route``: FACT_* bits of the win (a discard, or a robbed kong), for the gate."""
+    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
+    cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
+    H = table.H
+    bp = bots.bp
+    buf, dist, vw = work.buf, work.dist, work.vw
     n = P[EP_SEATS]
     mask = 0
     wk = H[H_WK]
@@ -89,10 +93,9 @@ def discard_winners(discarder, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis,
         if not allowed:
             continue  # the rules' gate: this is no win at all
         if bp[s, BP_KIND] == BOT_SMART:
-            take = hard != 0 or smart_takes_win(s, f, m, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw,
-                                                 bp, buf, dist, unseen)
+            take = hard != 0 or smart_takes_win(s, f, m, rules, wall, seats, table, bots, work)
         else:
-            take = wants_win(s, bp, hard == 0, long_wall(s, P, W, gone, bp), True)
+            take = wants_win(s, bots, hard == 0, long_wall(s, rules, wall, bots), True)
         if take:
             mask |= 1 << s
         else:

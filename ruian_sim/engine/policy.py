@@ -48,9 +48,12 @@ from .wall import normal_left
 
 
 @kernel
-def shanten_after(s, f, n_remove, extra_melds, cnt, keys, F, capx, hs, tabs, pw, buf, faces2):
+def shanten_after(s, f, n_remove, extra_melds, rules, seats, work, faces2):
     """Bot shanten of seat s with n_remove tiles of face f (or, for a chi, the
     two faces in ``faces2``) set aside into ``extra_melds`` new melds."""
+    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    buf = work.buf
     if f >= 0:
         for _ in range(n_remove):
             remove_face(s, f, cnt, keys, F, pw)
@@ -71,15 +74,22 @@ def shanten_after(s, f, n_remove, extra_melds, cnt, keys, F, capx, hs, tabs, pw,
 
 
 @kernel
-def current_shanten(s, cnt, keys, F, capx, hs, tabs, buf):
+def current_shanten(s, rules, seats, work):
+    hs, tabs = rules.hs, rules.tabs
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    buf = work.buf
     return bot_shanten(cnt[s], keys[s], F[s, F_W], F[s, F_NTILES], F[s, F_NMELD], F[s, F_CHIS], capx[s], hs,
                      tabs, buf)
 
 
 @kernel
-def claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H, pw, bp, rs, buf, out):
+def claim_choice(s, f, discarder, can_kong, rules, seats, bots, work):
     """Seat s's claim on face f: out[0:2] = (claim, chi start), claim -1: pass;
-    out[2:7] is scratch."""
+    out[2:7] is scratch (out: work.claim)."""
+    P = rules.P
+    cnt, F = seats.cnt, seats.F
+    bp, rs = bots.bp, bots.rs
+    out = work.claim
     n = P[EP_SEATS]
     c = cnt[s]
     out[0] = -1
@@ -130,12 +140,12 @@ def claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H, 
     choice = -1
     start = -1
     if kong_ok:
-        sh = shanten_after(s, f, 3, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2)
-        if takes_kong(s, bp, rs, sh <= cur):
+        sh = shanten_after(s, f, 3, 1, rules, seats, work, faces2)
+        if takes_kong(s, bots, sh <= cur):
             best = sh
             choice = CLAIM_KONG
     if pon_ok:
-        sh = shanten_after(s, f, 2, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2)
+        sh = shanten_after(s, f, 2, 1, rules, seats, work, faces2)
         if sh < cur and sh < best:
             best = sh
             choice = CLAIM_PON
@@ -146,19 +156,25 @@ def claim_choice(s, f, discarder, can_kong, P, hs, tabs, cnt, keys, F, capx, H, 
             if g != f:
                 faces2[k] = g
                 k += 1
-        sh = shanten_after(s, -1, 0, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2)
+        sh = shanten_after(s, -1, 0, 1, rules, seats, work, faces2)
         if sh < cur and sh < best:
             best = sh
             choice = CLAIM_CHI
             start = starts[i]
-    if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bp, rs, True)):
+    if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bots, True)):
         out[0] = choice
         out[1] = start
 
 
 @kernel
-def self_kong(s, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs, buf, out):
-    """A concealed or added kong seat s declares now: out = (meld type, face)."""
+def self_kong(s, rules, wall, seats, bots, work):
+    """A concealed or added kong seat s declares now: out = (meld type, face)
+    (out: work.claim)."""
+    P = rules.P
+    W, gone = wall.W, wall.gone
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    bp = bots.bp
+    out = work.claim
     out[0] = -1
     out[1] = -1
     if not can_replace(P, W, gone):
@@ -173,9 +189,9 @@ def self_kong(s, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs,
                 keeps = False
                 if greedy:
                     if cur > BIG:
-                        cur = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
-                    keeps = shanten_after(s, f, 4, 1, cnt, keys, F, capx, hs, tabs, pw, buf, faces2) <= cur
-                if takes_kong(s, bp, rs, keeps):
+                        cur = current_shanten(s, rules, seats, work)
+                    keeps = shanten_after(s, f, 4, 1, rules, seats, work, faces2) <= cur
+                if takes_kong(s, bots, keeps):
                     out[0] = MELD_KONG_CON
                     out[1] = f
                     return
@@ -186,31 +202,34 @@ def self_kong(s, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs,
                 if c[f] >= 1:
                     keeps = False
                     if bp[s, BP_KIND] != BOT_RANDOM:
-                        keeps = shanten_after(s, f, 1, 0, cnt, keys, F, capx, hs, tabs, pw, buf, faces2) <= cur
-                    if takes_kong(s, bp, rs, keeps):
+                        keeps = shanten_after(s, f, 1, 0, rules, seats, work, faces2) <= cur
+                    if takes_kong(s, bots, keeps):
                         out[0] = MELD_KONG_ADD
                         out[1] = f
                         return
 
 
 @kernel
-def discard_choice(s, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores, unseen, pond,
-                   fscratch):
+def discard_choice(s, rules, wall, seats, table, bots, work):
     """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is set to the
     hand's shanten once it is gone (claims and win checks read it)."""
+    P, hs, pw = rules.P, rules.hs, rules.pw
+    W, gone = wall.W, wall.gone
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    H = table.H
+    bp, rs = bots.bp, bots.rs
     allow_wild = P[EP_WILD_DISCARD] == 1
     if bp[s, BP_KIND] == BOT_RANDOM:
-        f = random_discard(s, P, cnt, F, rs, allow_wild)
+        f = random_discard(s, seats, bots, allow_wild)
         if f < 0 and F[s, F_W] == 0:
-            f = random_discard(s, P, cnt, F, rs, True)
+            f = random_discard(s, seats, bots, True)
         remove_face(s, f, cnt, keys, F, pw)
-        F[s, F_SHANTEN] = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
+        F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
         add_face(s, f, cnt, keys, F, pw)
         return f
     if bp[s, BP_KIND] == BOT_SMART:
         draws = normal_left(P, W, gone) // P[EP_SEATS] + 1
-        f, sh = smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores, unseen,
-                              pond, draws, fscratch)
+        f, sh = smart_discard(s, rules, seats, table, bots, work, draws)
     else:
         prefer = -1
         last = H[H_LAST_RAW]
@@ -218,17 +237,16 @@ def discard_choice(s, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, 
             f_last = H[H_WK] if last == H[H_SI] else last
             if cnt[s, f_last] == 1 and uniform(rs, BOT + s) < bp[s, BP_FOLLOW]:
                 prefer = f_last
-        f, sh = greedy_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H[H_WK], H[H_SI], pw, rs, buf,
-                               scores, unseen, prefer)
+        f, sh = greedy_discard(s, H[H_WK], H[H_SI], rules, seats, table, bots, work, prefer)
     F[s, F_SHANTEN] = sh
     if f < 0 or hs[HS_STANDARD] == 0:
         # greedy's own count follows the standard shape; otherwise ask bot_shanten
         remove_face(s, f, cnt, keys, F, pw)
-        F[s, F_SHANTEN] = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
+        F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
         add_face(s, f, cnt, keys, F, pw)
     return f
 
 
 @kernel
-def long_wall(s, P, W, gone, bp):
-    return normal_left(P, W, gone) > bp[s, BP_CHASE_HARD]
+def long_wall(s, rules, wall, bots):
+    return normal_left(rules.P, wall.W, wall.gone) > bots.bp[s, BP_CHASE_HARD]

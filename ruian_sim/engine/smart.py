@@ -129,18 +129,22 @@ def hit_rate(s, f, u, bp):
 
 
 @kernel
-def smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores, unseen,
-                  pond, draws_left, dp):
+def smart_discard(s, rules, seats, table, bots, work, draws_left):
     """(face to discard or -1 for a wild, shanten after it); sets F[s, F_FOLDED]
     when safety beat the hand's progress."""
+    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    H, pond = table.H, table.pond
+    bp = bots.bp
+    buf, scores, unseen, dp = work.buf, work.scores, work.unseen, work.fscratch
     n = P[EP_SEATS]
     c = cnt[s]
     w = F[s, F_W]
     wk, si = H[H_WK], H[H_SI]
     if F[s, F_NTILES] == w:  # only wilds left
         return -1, BIG
-    best, n_best, only = shanten_scores(s, hs, tabs, cnt, keys, F, capx, pw, buf, scores)
-    nl, wild_u = draw_list(s, P, hs, tabs, cnt, keys, F, vis, wk, si, pw, buf, unseen)
+    best, n_best, only = shanten_scores(s, rules, seats, work)
+    nl, wild_u = draw_list(s, wk, si, rules, seats, table, work)
     u_total = 0
     for t in range(N_FACES):
         u_total += unseen_face(t, unseen, wk, si)
@@ -166,7 +170,7 @@ def smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, s
         if scores[f] >= BIG or scores[f] > best + 2:
             continue
         sh = scores[f]
-        acc = acceptance(s, f, sh + w + 1, nl, wild_u, hs, tabs, cnt, keys, F, capx, pw, buf)
+        acc = acceptance(s, f, sh + w + 1, nl, wild_u, rules, seats, work)
         value = p_complete(sh + 1, acc, u_total, draws_left, dp) * v_main
         if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main:
             value = max(value, p_complete(sh + 1, acc, u_total, draws_left, dp) * v_eight * 0.5)
@@ -227,14 +231,19 @@ def smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, s
 
 
 @kernel
-def smart_takes_win(s, f, shapes, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, buf, dist,
-                    unseen):
+def smart_takes_win(s, f, shapes, rules, wall, seats, table, bots, work):
     """Take a soft win on a discard of face f, or pass it to wait for a hard one?
 
     Waiting is worth it when the tiles that would complete the hand hard are
     many, enough draws and discards remain, and a hard win pays more than
     this one (the rules' values); a pass under 过水 also gives up the discards
     until the bot's next draw.  ``shapes``: the win's shape mask."""
+    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
+    W, gone = wall.W, wall.gone
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    H = table.H
+    bp = bots.bp
+    buf, dist, unseen = work.buf, work.dist, work.unseen
     n = P[EP_SEATS]
     wk, si = H[H_WK], H[H_SI]
     me_dealer = 1 if H[H_DEALER] == s else 0
@@ -246,7 +255,7 @@ def smart_takes_win(s, f, shapes, P, W, gone, hs, tabs, cnt, keys, F, capx, vis,
     v_soft = (1.0 - SELF_DRAW_SHARE) * bp[s, at] + SELF_DRAW_SHARE * bp[s, at + 1]
     if v_hard <= v_now * 1.05:
         return True  # a hard win pays no more: take it
-    unseen_of(s, P, cnt[s], F, vis, wk, si, unseen)
+    unseen_of(s, wk, si, rules, seats, table, work)
     u_total = unseen[wk] if wk >= 0 else 0
     u_any = u_total
     u_hard = 0

@@ -117,9 +117,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
     wall, gone, W = wl.tiles, wl.gone, wl.W
     cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
     H, vis, pond, face_ok = table.H, table.vis, table.pond, table.face_ok
-    bp, rs = bots.bp, bots.rs
-    buf, dist, scores, unseen, claim, fscratch, vw = (work.buf, work.dist, work.scores, work.unseen, work.claim,
-                                                      work.fscratch, work.vw)
+    rs = bots.rs
+    buf, dist, claim, vw = work.buf, work.dist, work.claim, work.vw
     n = P[EP_SEATS]
     rs[WALL] = stream(root, match, hand, WALL)
     rs[DICE] = stream(root, match, hand, DICE)
@@ -168,7 +167,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         rec[C_OUTCOME] = -1
         return -H[H_ERROR]
     for s in range(n):
-        F[s, F_SHANTEN] = current_shanten(s, cnt, keys, F, capx, hs, tabs, buf)
+        F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
 
     turn = dealer
     need_draw = P[EP_DEALER_EXTRA] == 0
@@ -215,21 +214,20 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
                     route = FACT_SELF_DRAWN | (FACT_KONG_DRAW if kong_draw else 0)
                     # the rules' gate: a hand it refuses is no win, to declare or to pass
                     if gate_ok(turn, last, route, m, hard, P, hs, cnt, F, melds, H, vw):
-                        if wants_win(turn, bp, hard == 0, long_wall(turn, P, W, gone, bp), False):
+                        if wants_win(turn, bots, hard == 0, long_wall(turn, rules, wl, bots), False):
                             outcome = OUT_SELF_DRAW
                             winners = 1 << turn
                             win_face = last
                             break
                         log_event(log, EV_PASS_WIN, turn, -1, m, 0)
-                self_kong(turn, P, W, gone, hs, tabs, cnt, keys, F, capx, melds, H, pw, bp, rs, buf, claim)
+                self_kong(turn, rules, wl, seats, bots, work)
                 if claim[0] < 0:
                     break
                 mtype, f = claim[0], claim[1]
                 raw = raw_of(f, wk, si)
                 if P[EP_ROB] != ROB_NEVER and (mtype == MELD_KONG_ADD or P[EP_ROB] == ROB_ANY):
-                    robbers = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H,
-                                              pw, bp, buf, dist, log, raw, unseen, melds,
-                                              FACT_DISCARD | FACT_ROBBED, vw)
+                    robbers = discard_winners(turn, f, rules, wl, seats, table, bots, work, log, raw,
+                                              FACT_DISCARD | FACT_ROBBED)
                     if robbers != 0:
                         remove_face(turn, f, cnt, keys, F, pw)
                         winners, outcome = settle_multi(turn, robbers, P)
@@ -259,8 +257,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
                 break
         self_actions = True
         # --- discard
-        f = discard_choice(turn, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, buf, scores,
-                           unseen, pond, fscratch)
+        f = discard_choice(turn, rules, wl, seats, table, bots, work)
         raw = raw_of(f, wk, si)
         remove_face(turn, f, cnt, keys, F, pw)
         vis[raw] += 1
@@ -284,8 +281,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
         if P[EP_WIN_DISCARD] == 1:
-            mask = discard_winners(turn, f, P, W, gone, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp,
-                                   buf, dist, log, raw, unseen, melds, FACT_DISCARD, vw)
+            mask = discard_winners(turn, f, rules, wl, seats, table, bots, work, log, raw, FACT_DISCARD)
             if mask != 0:
                 winners, outcome = settle_multi(turn, mask, P)
                 if outcome < 0:
@@ -312,7 +308,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         take_start = -1
         for i in range(1, n):
             s = (turn + i) % n
-            claim_choice(s, f, turn, can_kong, P, hs, tabs, cnt, keys, F, capx, H, pw, bp, rs, buf, claim)
+            claim_choice(s, f, turn, can_kong, rules, seats, bots, work)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
                 best_rank = P[EP_PRIO + claim[0]]
                 taker = s
@@ -383,7 +379,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
                 if (gate_ok(turn, got, FACT_SELF_DRAWN | FACT_HAIDI, shapes_now(turn, cnt, keys, F, capx, hs,
                                                                                tabs, buf, dist),
                             hard, P, hs, cnt, F, melds, H, vw)
-                        and wants_win(turn, bp, hard == 0, False, False)):
+                        and wants_win(turn, bots, hard == 0, False, False)):
                     outcome = OUT_HAIDI_WIN
                     winners = 1 << turn
                     win_face = got

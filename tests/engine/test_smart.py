@@ -17,11 +17,7 @@ from ruian_sim.scoring import score
 
 def decide(sim, state, s, draws=6):
     seats = state.seats._replace(F=state.seats.F.copy())
-    (P, hs, tabs, pw), (cnt, keys, F, capx, _), (H, vis, pond, _), (bp, rs) = (
-        sim.kernel_rules, seats, state.table, state.bots)
-    w = sim.work
-    f, sh = smart_discard(s, P, hs, tabs, cnt, keys, F, capx, vis, H, pw, bp, rs, w.buf, w.scores, w.unseen,
-                          pond, draws, w.fscratch)
+    f, sh = smart_discard(s, sim.kernel_rules, seats, state.table, state.bots, sim.work, draws)
     return int(f), int(sh), int(seats.F[s, L.F_FOLDED])
 
 
