@@ -62,14 +62,13 @@ from .valuation import gate_ok
 
 
 @kernel
-def discard_winners(discarder, f, rules, wall, seats, table, bots, work, log, tile_raw, route):
+def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values, log, tile_raw, route):
     """Seats that claim a win on face f, as a bit mask, in order from the discarder.
     ``route``: FACT_* bits of the win (a discard, or a robbed kong), for the gate."""
-    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
-    cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
+    P, hs, pw = rules.P, rules.hs, rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
     H = table.H
     bp = bots.bp
-    buf, dist, vw = work.buf, work.dist, work.vw
     n = P[EP_SEATS]
     mask = 0
     wk = H[H_WK]
@@ -83,12 +82,12 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, log, ti
             continue
         if cnt[s, f] >= hs[HS_B] - 1:
             continue  # a claimed wild playing as a face held in full (no room in the key)
-        m = shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist)
+        m = shapes_with(s, f, rules, seats, work)
         if m == 0:
             continue
         add_face(s, f, cnt, keys, F, pw)
-        hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, False, buf, dist)
-        allowed = gate_ok(s, f, route, m, hard, P, hs, cnt, F, melds, H, vw)
+        hard = hard_now(s, wk, False, rules, seats, work)
+        allowed = gate_ok(s, f, route, m, hard, rules, seats, table, values)
         remove_face(s, f, cnt, keys, F, pw)
         if not allowed:
             continue  # the rules' gate: this is no win at all
@@ -115,8 +114,9 @@ def first_winner(discarder, mask, n):
 
 
 @kernel
-def settle_multi(discarder, mask, P):
+def settle_multi(discarder, mask, rules):
     """Apply the rules for several winners: returns (winners mask, outcome or -1)."""
+    P = rules.P
     n = P[EP_SEATS]
     count = 0
     for s in range(n):
@@ -141,8 +141,11 @@ def lowest(mask, n):
 
 
 @kernel
-def do_kong(s, mtype, f, frm, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
+def do_kong(s, mtype, f, frm, rules, seats, table, log, raw):
     """Set a kong aside (the claimed tile, if any, is not in the hand)."""
+    P, hs, pw = rules.P, rules.hs, rules.pw
+    cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
+    H, vis = table.H, table.vis
     n_hand = 4 if mtype == MELD_KONG_CON else (3 if mtype == MELD_KONG_EXP else 1)
     for _ in range(n_hand):
         remove_face(s, f, cnt, keys, F, pw)
@@ -156,11 +159,11 @@ def do_kong(s, mtype, f, frm, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log,
         vis[raw] += 1
         log_event(log, EV_KONG_ADD, s, raw, f, s)
     elif mtype == MELD_KONG_CON:
-        add_meld(s, MELD_KONG_CON, f, -1, F, melds, capx, hs)
+        add_meld(s, MELD_KONG_CON, f, -1, rules, seats)
         F[s, F_KONG_CON] += 1
         log_event(log, EV_KONG_CON, s, raw, f, s)
     else:
-        add_meld(s, MELD_KONG_EXP, f, frm, F, melds, capx, hs)
+        add_meld(s, MELD_KONG_EXP, f, frm, rules, seats)
         F[s, F_KONG_EXP] += 1
         vis[raw] += 3
         log_event(log, EV_KONG_EXP, s, raw, f, frm)
@@ -178,8 +181,11 @@ def do_kong(s, mtype, f, frm, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log,
 
 
 @kernel
-def four_winds(s, raw, P, H, F, log):
+def four_winds(s, raw, rules, seats, table, log):
     """Track runs of the same wind; True when the hand ends in an abortive draw."""
+    P = rules.P
+    F = seats.F
+    H = table.H
     action = P[EP_FW_ACTION]
     if action == FW_NONE:
         return False

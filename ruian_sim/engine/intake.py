@@ -31,16 +31,18 @@ from .wall import FLOWER_BASE, draw_head, draw_tail, is_flower, normal_left
 
 
 @kernel_inline
-def laid_aside(raw, P, H):
+def laid_aside(raw, rules, table):
     """Whether ``raw`` is laid aside and replaced this hand: flowers, and the
     kinds the rules lay aside (not while that kind is the wild)."""
+    P, H = rules.P, table.H
     if raw == H[H_ASIDE_OFF]:
         return False
     return P[EP_ASIDE + raw] == 1 or raw == H[H_ASIDE_ON]
 
 
 @kernel_inline
-def lay_aside(s, raw, F, vis, log):
+def lay_aside(s, raw, seats, table, log):
+    F, vis = seats.F, table.vis
     if is_flower(raw):
         F[s, F_FLOWERS] += 1
         F[s, F_FLOWER_BITS] |= 1 << (raw - FLOWER_BASE)
@@ -51,36 +53,40 @@ def lay_aside(s, raw, F, vis, log):
 
 
 @kernel
-def replacement(P, W, wall, gone):
+def replacement(rules, wall):
+    P, W, tiles, gone = rules.P, wall.W, wall.tiles, wall.gone
     if P[EP_REPLACE_TAIL] == 1:
-        return draw_tail(P, W, wall, gone)
-    return draw_head(P, W, wall, gone)
+        return draw_tail(P, W, tiles, gone)
+    return draw_head(P, W, tiles, gone)
 
 
 @kernel
-def can_replace(P, W, gone):
+def can_replace(rules, wall):
     """A replacement may be drawn while a normal draw is still left.  From the
     tail it may then cut into the 海底, which is dealt out all the same, one
     tile short (the seed: 特殊情况海底牌也有三张的)."""
-    return normal_left(P, W, gone) >= 1
+    return normal_left(rules.P, wall.W, wall.gone) >= 1
 
 
 @kernel
-def receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
+def receive(s, raw, replace, rules, wall, seats, table, log):
     """Seat s receives ``raw``; flowers are laid aside and replaced while the
     wall allows.  Returns the face that joined the hand (-1 a wild) or -2 if
     no tile joined (a flower with no replacement left, or the wall was empty:
     then H[H_ERROR] says so).  Each pass takes a tile, so the wall bounds it."""
+    pw = rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    H = table.H
     while True:
         if raw < 0:
             H[H_ERROR] = ERR_WALL_EMPTY
             return NONE_JOINED
-        if not laid_aside(raw, P, H):
+        if not laid_aside(raw, rules, table):
             break
-        lay_aside(s, raw, F, vis, log)
-        if not replace or not can_replace(P, W, gone):
+        lay_aside(s, raw, seats, table, log)
+        if not replace or not can_replace(rules, wall):
             return NONE_JOINED
-        raw = replacement(P, W, wall, gone)
+        raw = replacement(rules, wall)
         F[s, F_DRAWS] += 1
         log_event(log, EV_DRAW, s, raw, 1, 0)
     f = face_of(raw, H[H_WK], H[H_SI])
@@ -89,20 +95,23 @@ def receive(s, raw, replace, P, W, wall, gone, H, cnt, keys, F, vis, pw, log):
 
 
 @kernel_inline
-def _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed):
+def _dealt(s, raw, rules, seats, table, log, owed):
     """A tile reaches seat s during the deal: a flower is laid aside and owed a
     replacement (补花, after the deal), anything else joins the hand."""
+    H = table.H
     if raw < 0:
         H[H_ERROR] = ERR_WALL_EMPTY
-    elif laid_aside(raw, P, H):
-        lay_aside(s, raw, F, vis, log)
+    elif laid_aside(raw, rules, table):
+        lay_aside(s, raw, seats, table, log)
         owed[s] += 1
     else:
-        add_face(s, face_of(raw, H[H_WK], H[H_SI]), cnt, keys, F, pw)
+        add_face(s, face_of(raw, H[H_WK], H[H_SI]), seats.cnt, seats.keys, seats.F, rules.pw)
 
 
 @kernel
-def deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, owed):
+def deal(rules, wall, seats, table, log, owed):
+    P, W, tiles, gone = rules.P, wall.W, wall.tiles, wall.gone
+    H = table.H
     n = P[EP_SEATS]
     dealer = H[H_DEALER]
     chunk = P[EP_CHUNK]
@@ -114,19 +123,19 @@ def deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, owed):
         for i in range(n):
             s = (dealer + i) % n
             for _ in range(take):
-                raw = draw_head(P, W, wall, gone)
+                raw = draw_head(P, W, tiles, gone)
                 log_event(log, EV_DEAL, s, raw, 0, 0)
-                _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed)
+                _dealt(s, raw, rules, seats, table, log, owed)
         given += take
     for _ in range(P[EP_DEALER_EXTRA]):
-        raw = draw_head(P, W, wall, gone)
+        raw = draw_head(P, W, tiles, gone)
         log_event(log, EV_DEAL, dealer, raw, 0, 0)
-        _dealt(dealer, raw, P, H, cnt, keys, F, vis, pw, log, owed)
+        _dealt(dealer, raw, rules, seats, table, log, owed)
     # 补花: flowers are replaced from the tail in seat order from the dealer
     for i in range(n):
         s = (dealer + i) % n
         while owed[s] > 0:
             owed[s] -= 1
-            raw = replacement(P, W, wall, gone)
+            raw = replacement(rules, wall)
             log_event(log, EV_DRAW, s, raw, 1, 0)
-            _dealt(s, raw, P, H, cnt, keys, F, vis, pw, log, owed)
+            _dealt(s, raw, rules, seats, table, log, owed)

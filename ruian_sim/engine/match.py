@@ -35,8 +35,8 @@ def is_win(outcome):
 
 
 @kernel
-def play_matches(root, first_match, n_matches, by_player, rules, state, work, recs, log, seat_player,
-                 nolog, log_hand):
+def play_matches(root, first_match, n_matches, by_player, rules, state, work, values, recs, log,
+                 seat_player, nolog, log_hand):
     """Play matches first_match.. while ``recs`` has room for a whole match.
 
     ``by_player[player]`` holds each player's bot parameters, copied into
@@ -71,7 +71,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, work, re
             rec = recs[row]
             lg = log if hand == log_hand else nolog
             err = play_hand(root, match, hand, dealer, streak, passes // players, rules, state.wall,
-                            state.seats, state.table, state.bots, work, rec, lg)
+                            state.seats, state.table, state.bots, work, values, rec, lg)
             rec[C_MATCH] = match
             rec[C_HAND] = hand
             if err < 0:

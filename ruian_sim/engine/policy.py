@@ -171,13 +171,12 @@ def self_kong(s, rules, wall, seats, bots, work):
     """A concealed or added kong seat s declares now: out = (meld type, face)
     (out: work.claim)."""
     P = rules.P
-    W, gone = wall.W, wall.gone
     cnt, F, melds = seats.cnt, seats.F, seats.melds
     bp = bots.bp
     out = work.claim
     out[0] = -1
     out[1] = -1
-    if not can_replace(P, W, gone):
+    if not can_replace(rules, wall):
         return
     c = cnt[s]
     faces2 = out[5:7]

@@ -65,37 +65,43 @@ from .wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
 
 
 @kernel
-def record_winner(s, f, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H, pw, buf, dist, face_ok, rec,
-                   log, raw, vw):
+def record_winner(s, f, joins, facts, rules, seats, table, work, values, rec, log, raw):
     """Shapes, hard and facts of winner s.  ``joins``: the winning tile (face f)
     still has to join the hand (a discard or a robbed kong)."""
+    P, pw = rules.P, rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    H = table.H
+    best, parts = values.best, values.parts
     wk = H[H_WK]
     n = P[EP_SEATS]
     if f != NO_TILE:
         if not joins:
             remove_face(s, f, cnt, keys, F, pw)
-        waits = natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok)
+        waits = natural_waits(s, rules, seats, table, work)
         if waits == 1:
             facts |= FACT_SINGLE_WAIT
-        if waits > 0 and waits == could_come(s, cnt, F, capx, hs, face_ok):
+        if waits > 0 and waits == could_come(s, rules, seats, table):
             facts |= FACT_WAITS_ANY
         add_face(s, f, cnt, keys, F, pw)
-    shapes = shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist)
-    hard = hard_now(s, cnt, keys, F, capx, wk, hs, tabs, (facts & FACT_SELF_DRAWN) != 0, buf, dist)
-    facts = hand_facts(s, facts, P, cnt, F, melds, H, hs)
+    shapes = shapes_now(s, rules, seats, work)
+    hard = hard_now(s, wk, (facts & FACT_SELF_DRAWN) != 0, rules, seats, work)
+    facts = hand_facts(s, facts, rules, seats, table)
     rec[C_FIXED + S_SHAPES * n + s] = shapes
     rec[C_FIXED + S_HARD * n + s] = hard
     rec[C_FIXED + S_FACTS * n + s] = facts
-    tab, rows, asc, best, parts, prog = vw
-    seat_facts(s, True, shapes, hard, facts, P, cnt, F, melds, H, rows[0])
-    best_reading(s, f if f >= 0 else -1, joins, shapes, hs, cnt, F, H, tab, prog, rows, asc, best, parts)
+    seat_facts(s, True, shapes, hard, facts, rules, seats, table, values.rows[0])
+    best_reading(s, f if f >= 0 else -1, joins, shapes, rules, seats, table, values)
     write_value(s, n, best, parts, rec, C_FIXED)
     log_event(log, EV_WIN, s, raw, shapes, facts)
 
 
 @kernel
-def fill_record(P, W, gone, H, cnt, F, melds, rec, dealer, outcome, winners, discarder, wk, vw):
+def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners, discarder, wk):
     """The hand's columns (layout.C_*) and each seat's counts, after the winners'."""
+    P = rules.P
+    W, gone = wall.W, wall.gone
+    F = seats.F
+    H = table.H
     n = P[EP_SEATS]
     rec[C_DEALER] = dealer
     rec[C_OUTCOME] = outcome
@@ -129,7 +135,7 @@ def fill_record(P, W, gone, H, cnt, F, melds, rec, dealer, outcome, winners, dis
         rec[C_FIXED + S_CHAIN_WILDS * n + s] = F[s, F_CHAIN_WILDS]
         if (winners >> s) & 1 == 0:
             # a loser's hand is valued on what it shows (pairwise settlement)
-            tab, rows, asc, best, parts, prog = vw
-            seat_facts(s, False, 0, 0, 0, P, cnt, F, melds, H, best)
+            tab, best, parts, prog = values.tab, values.best, values.parts, values.prog
+            seat_facts(s, False, 0, 0, 0, rules, seats, table, best)
             hand_value(best, tab, prog, parts)
             write_value(s, n, best, parts, rec, C_FIXED)

@@ -1,11 +1,13 @@
 """One seat's hand in the kernel: tiles in and out, melds, the win test and
 the facts a scoring table may ask about a win.
 
-A hand is kept by *face* (see hand.kernels): ``cnt[s, f]`` natural tiles of
-face f, the stand-in (白板) counted at the wild's face; wilds in
-``F[s, F_W]``; group keys in ``keys[s]`` updated with ``pw[f]`` (the key step
-of face f).  ``wk`` is this hand's wild kind (-1 none) and ``si`` the raw kind
-of an active stand-in (-1 none).  A face of -1 means "a wild".
+A hand is kept by *face* (see hand.kernels), in a state.Seats: ``cnt[s, f]``
+natural tiles of face f, the stand-in (白板) counted at the wild's face; wilds
+in ``F[s, F_W]``; group keys in ``keys[s]`` updated with ``pw[f]`` (the key
+step of face f).  ``wk`` is this hand's wild kind (-1 none) and ``si`` the
+raw kind of an active stand-in (-1 none).  A face of -1 means "a wild".
+One tile in or out (add_face, remove_face) takes the arrays themselves: it
+is the primitive everything else is built from.
 """
 
 
@@ -68,8 +70,10 @@ def remove_face(s, f, cnt, keys, F, pw):
 
 
 @kernel
-def add_meld(s, mtype, face, frm, F, melds, capx, hs):
+def add_meld(s, mtype, face, frm, rules, seats):
     """Set a meld aside; the tiles it holds leave the concealed hand's caps."""
+    hs = rules.hs
+    F, melds, capx = seats.F, seats.melds, seats.capx
     i = F[s, F_NMELD]
     if i < MAX_MELDS:
         melds[s, i, M_TYPE] = mtype
@@ -90,8 +94,11 @@ def add_meld(s, mtype, face, frm, F, melds, capx, hs):
 
 
 @kernel
-def shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist):
+def shapes_now(s, rules, seats, work):
     """Shape mask of seat s's concealed hand as it stands (0: not complete)."""
+    hs, tabs = rules.hs, rules.tabs
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    buf = work.buf
     k = hs[HS_M] - F[s, F_NMELD]
     if not is_complete(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], hs, tabs,
                        capx[s], buf):
@@ -101,41 +108,52 @@ def shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist):
 
 
 @kernel
-def hard_now(s, cnt, keys, F, capx, wk, hs, tabs, self_drawn, buf, dist):
+def hard_now(s, wk, self_drawn, rules, seats, work):
+    hs, tabs = rules.hs, rules.tabs
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    buf = work.buf
     k = hs[HS_M] - F[s, F_NMELD]
     return hard_shapes(cnt[s], keys[s], F[s, F_W], k, F[s, F_NMELD], F[s, F_CHIS], wk, hs, tabs,
                        capx[s], self_drawn, buf)
 
 
 @kernel
-def shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist):
+def shapes_with(s, f, rules, seats, work):
     """Shape mask if face f (-1: a wild) joined seat s's hand."""
+    pw = rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
     add_face(s, f, cnt, keys, F, pw)
-    m = shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist)
+    m = shapes_now(s, rules, seats, work)
     remove_face(s, f, cnt, keys, F, pw)
     return m
 
 
 @kernel
-def natural_waits(s, cnt, keys, F, capx, hs, tabs, pw, buf, dist, face_ok):
+def natural_waits(s, rules, seats, table, work):
     """How many natural faces would complete seat s's hand (the wild left out).
     ``face_ok[f]``: some natural tile of this hand plays as face f.  A face the
     hand already holds to its cap cannot come again (and one more tile would
     carry into the next digit of its group's key, past the tables' end)."""
+    hs = rules.hs
+    cnt, capx = seats.cnt, seats.capx
+    face_ok = table.face_ok
     n = 0
     top = hs[HS_B] - 1
     for f in range(N_FACES):
         if face_ok[f] == 0 or cnt[s, f] >= capx[s, f] or cnt[s, f] >= top:
             continue
-        if shapes_with(s, f, cnt, keys, F, capx, hs, tabs, pw, buf, dist) != 0:
+        if shapes_with(s, f, rules, seats, work) != 0:
             n += 1
     return n
 
 
 @kernel
-def could_come(s, cnt, F, capx, hs, face_ok):
+def could_come(s, rules, seats, table):
     """How many natural faces natural_waits tries: every face a tile could
     still come as (爆头: the hand waited on all of them)."""
+    hs = rules.hs
+    cnt, capx = seats.cnt, seats.capx
+    face_ok = table.face_ok
     n = 0
     top = hs[HS_B] - 1
     for f in range(N_FACES):
@@ -145,8 +163,9 @@ def could_come(s, cnt, F, capx, hs, face_ok):
 
 
 @kernel
-def suit_facts(s, cnt, F, melds):
+def suit_facts(s, seats):
     """清一色 / 混一色 from the faces of the hand and its melds (wilds ignored)."""
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
     seen = 0  # bit g: group g present
     for f in range(N_FACES):
         if cnt[s, f] > 0:

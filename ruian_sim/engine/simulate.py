@@ -14,7 +14,7 @@ from .bots_spec import DEFAULT_BOT, parse_bots
 from .match import play_matches
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
-from .state import Bots, Rules, Seats, State, Table, Wall, Work
+from .state import Bots, Rules, Seats, State, Table, Values, Wall, Work
 from .valuation import PARTS_SIZE, programs
 from .values import bot_values
 from .wall import WS_SIZE
@@ -54,13 +54,12 @@ def key_steps(hs: np.ndarray) -> np.ndarray:
 MAX_READINGS = 128  # readings of one hand the engine compares (hand/arrange.py)
 
 
-def value_work(spec: KernelSpec):
-    """(table, readings, search scratch, best reading, parts, programs): the
-    arrays engine/valuation.py values hands with."""
+def value_work(spec: KernelSpec) -> Values:
+    """The arrays engine/valuation.py values hands with."""
     t = spec.table
-    prog = programs(t, spec.rules.scoring)
-    return (t.tab, np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64), np.zeros(ARR_SCRATCH, np.int64),
-            np.zeros(FV_SIZE, np.int64), np.zeros(PARTS_SIZE, np.int64), prog)
+    return Values(tab=t.tab, rows=np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
+                  asc=np.zeros(ARR_SCRATCH, np.int64), best=np.zeros(FV_SIZE, np.int64),
+                  parts=np.zeros(PARTS_SIZE, np.int64), prog=programs(t, spec.rules.scoring))
 
 
 def new_state(spec: KernelSpec) -> tuple[State, Work]:
@@ -78,7 +77,7 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
         bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64)))
     work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), dist=np.zeros(4, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
-                claim=np.zeros(16, np.int64), fscratch=np.zeros(16, np.float64), vw=value_work(spec))
+                claim=np.zeros(16, np.int64), fscratch=np.zeros(16, np.float64))
     return state, work
 
 
@@ -98,6 +97,7 @@ class Simulator:
         # the compiled rules (read-only) and the state and scratch every hand reuses
         self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
         self.state, self.work = new_state(self.spec)
+        self.values = value_work(self.spec)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)
 
@@ -114,8 +114,8 @@ class Simulator:
             batch = min(matches - done, max(1, min(4096 // cap, MATCHES_PER_CALL)))
             recs = np.zeros((batch * cap, self.spec.n_columns), np.int64)
             rows, played, err = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
-                                             self.kernel_rules, self.state, self.work, recs, self._nolog,
-                                             self._seat_player, self._nolog, -1)
+                                             self.kernel_rules, self.state, self.work, self.values, recs,
+                                             self._nolog, self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
             out.append(recs[:rows])
             done += played
@@ -138,7 +138,7 @@ class Simulator:
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
         rows, _, err = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
-                                    self.work, recs, log, self._seat_player, self._nolog, hand)
+                                    self.work, self.values, recs, log, self._seat_player, self._nolog, hand)
         self._check(err, seed, recs, rows)
         if rows <= hand:
             return None

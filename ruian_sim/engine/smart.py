@@ -238,12 +238,12 @@ def smart_takes_win(s, f, shapes, rules, wall, seats, table, bots, work):
     many, enough draws and discards remain, and a hard win pays more than
     this one (the rules' values); a pass under 过水 also gives up the discards
     until the bot's next draw.  ``shapes``: the win's shape mask."""
-    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
+    P, hs, pw = rules.P, rules.hs, rules.pw
     W, gone = wall.W, wall.gone
     cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
     H = table.H
     bp = bots.bp
-    buf, dist, unseen = work.buf, work.dist, work.unseen
+    unseen = work.unseen
     n = P[EP_SEATS]
     wk, si = H[H_WK], H[H_SI]
     me_dealer = 1 if H[H_DEALER] == s else 0
@@ -266,9 +266,9 @@ def smart_takes_win(s, f, shapes, rules, wall, seats, table, bots, work):
         if u <= 0 or cnt[s, t] >= capx[s, t] or cnt[s, t] >= top:
             continue
         add_face(s, t, cnt, keys, F, pw)
-        if shapes_now(s, cnt, keys, F, capx, hs, tabs, buf, dist) != 0:
+        if shapes_now(s, rules, seats, work) != 0:
             u_any += u
-            if hard_now(s, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist) != 0:
+            if hard_now(s, wk, True, rules, seats, work) != 0:
                 u_hard += u
         remove_face(s, t, cnt, keys, F, pw)
     if u_hard == 0 or u_total <= 0:

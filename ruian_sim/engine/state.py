@@ -71,7 +71,21 @@ class Work(NamedTuple):
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
     claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
     fscratch: np.ndarray  # float64[16]: the smart bot's DP
-    vw: tuple           # valuing hands: (table, readings, search scratch, best reading, parts, programs)
+
+
+class Values(NamedTuple):
+    """Valuing hands under the played table (valuation.py): the compiled table,
+    read-only, and the scratch of the readings.  Apart from Work because it
+    is large, and only the kernels that value a hand take it (a call passes
+    every array of its bundles, about 2 ns for each, so hot kernels take
+    lean bundles)."""
+
+    tab: np.ndarray     # int64: the scoring table's items (scoring/compile.Table.tab)
+    rows: np.ndarray    # int64[MAX_READINGS + 2, FV_SIZE]: row 0 the seat's facts, then the readings
+    asc: np.ndarray     # int64[ARR_SCRATCH]: the arrangement search's scratch
+    best: np.ndarray    # int64[FV_SIZE]: the best reading
+    parts: np.ndarray   # int64[PARTS_SIZE]: a reading's parts, then the best's
+    prog: tuple         # the value and gate programs with their stack (valuation.programs)
 
 
 class State(NamedTuple):

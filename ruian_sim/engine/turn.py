@@ -2,14 +2,10 @@
 
 Every choice the rules leave open comes from ``P`` (layout.EP_*); every
 choice a player makes comes from the bots.  State lives in preallocated
-arrays (see ``new_state`` in engine/simulate.py):
-
-- ``wall, gone, W``: the wall (engine/wall.py);
-- ``cnt, keys, F, melds``: the seats (engine/seat.py);
-- ``vis``: raw tiles everyone has seen;  ``rs``: random stream states;
-- ``H``: this hand's scalars (layout.H_*);  ``rec``: the record row to fill;
-- ``work = (buf, dist, scores, unseen, claim)``: the kernels' work buffer
-  (bots.WORK_ROWS rows) and small scratch arrays;  ``log`` for transcripts.
+arrays, bundled as engine/state.py describes: ``rules``, ``wall``, ``seats``,
+``table``, ``bots``, the scratch ``work`` and ``values`` (for valuing
+hands); ``rec`` is the record row to fill, ``log`` the events for
+transcripts.
 """
 
 from ..hand.kernels import set_tight
@@ -111,14 +107,15 @@ from .wall import (
 
 
 @kernel
-def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, bots, work, rec, log):
+def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table, bots, work, values, rec,
+              log):
     """Play one hand; fill ``rec`` (columns of layout.C_*) and return the outcome."""
-    P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
-    wall, gone, W = wl.tiles, wl.gone, wl.W
+    P, hs, pw = rules.P, rules.hs, rules.pw
+    tiles, gone, W = wall.tiles, wall.gone, wall.W
     cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
     H, vis, pond, face_ok = table.H, table.vis, table.pond, table.face_ok
     rs = bots.rs
-    buf, dist, claim, vw = work.buf, work.dist, work.claim, work.vw
+    claim = work.claim
     n = P[EP_SEATS]
     rs[WALL] = stream(root, match, hand, WALL)
     rs[DICE] = stream(root, match, hand, DICE)
@@ -135,7 +132,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
     H[H_FW_TILE] = -1
     H[H_LAST_RAW] = -1
     H[H_DISCARDER] = -1
-    wk = setup_wall(P, rs, dealer, wall, gone, W, log)
+    wk = setup_wall(P, rs, dealer, tiles, gone, W, log)
     si = P[EP_STANDIN]
     if si < 0 or wk < 0 or si == wk:
         si = -1
@@ -153,7 +150,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         vis[W[WS_INDICATOR]] += 1
     for f in range(34):
         face_ok[f] = 1 if (P[EP_COPIES + f] > 0 and f != wk and f != si
-                           and not laid_aside(f, P, H)) else 0
+                           and not laid_aside(f, rules, table)) else 0
     if si >= 0:
         face_ok[wk] = 1
     for s in range(n):
@@ -161,7 +158,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         if si >= 0:
             capx[s, wk] = hs[HS_CAPW]
         set_tight(capx[s], hs)
-    deal(P, W, wall, gone, H, cnt, keys, F, vis, pw, log, claim[8:])
+    deal(rules, wall, seats, table, log, claim[8:])
     if H[H_ERROR] != 0:
         rec[:] = 0
         rec[C_OUTCOME] = -1
@@ -191,11 +188,11 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         if need_draw:
             if normal_left(P, W, gone) <= 0:
                 break
-            raw = draw_head(P, W, wall, gone)
+            raw = draw_head(P, W, tiles, gone)
             F[turn, F_DRAWS] += 1
             F[turn, F_PASSED] = 0
             log_event(log, EV_DRAW, turn, raw, 0, 0)
-            last = receive(turn, raw, True, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)
+            last = receive(turn, raw, True, rules, wall, seats, table, log)
             kong_draw = False
             if last == NONE_JOINED:
                 turn = (turn + 1) % n
@@ -207,46 +204,46 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         need_draw = True
         if self_actions:
             while H[H_ERROR] == 0:  # each pass after the first declares a kong and draws
-                m = 0 if unready else shapes_now(turn, cnt, keys, F, capx, hs, tabs, buf, dist)
+                m = 0 if unready else shapes_now(turn, rules, seats, work)
                 unready = False
                 if m != 0:
-                    hard = hard_now(turn, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist)
+                    hard = hard_now(turn, wk, True, rules, seats, work)
                     route = FACT_SELF_DRAWN | (FACT_KONG_DRAW if kong_draw else 0)
                     # the rules' gate: a hand it refuses is no win, to declare or to pass
-                    if gate_ok(turn, last, route, m, hard, P, hs, cnt, F, melds, H, vw):
-                        if wants_win(turn, bots, hard == 0, long_wall(turn, rules, wl, bots), False):
+                    if gate_ok(turn, last, route, m, hard, rules, seats, table, values):
+                        if wants_win(turn, bots, hard == 0, long_wall(turn, rules, wall, bots), False):
                             outcome = OUT_SELF_DRAW
                             winners = 1 << turn
                             win_face = last
                             break
                         log_event(log, EV_PASS_WIN, turn, -1, m, 0)
-                self_kong(turn, rules, wl, seats, bots, work)
+                self_kong(turn, rules, wall, seats, bots, work)
                 if claim[0] < 0:
                     break
                 mtype, f = claim[0], claim[1]
                 raw = raw_of(f, wk, si)
                 if P[EP_ROB] != ROB_NEVER and (mtype == MELD_KONG_ADD or P[EP_ROB] == ROB_ANY):
-                    robbers = discard_winners(turn, f, rules, wl, seats, table, bots, work, log, raw,
-                                              FACT_DISCARD | FACT_ROBBED)
+                    robbers = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log,
+                                              raw, FACT_DISCARD | FACT_ROBBED)
                     if robbers != 0:
                         remove_face(turn, f, cnt, keys, F, pw)
-                        winners, outcome = settle_multi(turn, robbers, P)
+                        winners, outcome = settle_multi(turn, robbers, rules)
                         if outcome < 0:
                             outcome = OUT_ROBBED_KONG
                         discarder = turn
                         win_face = f
                         win_raw = raw
                         break
-                if do_kong(turn, mtype, f, -1, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
+                if do_kong(turn, mtype, f, -1, rules, seats, table, log, raw):
                     outcome = OUT_FOUR_KONGS
                     break
-                raw = replacement(P, W, wall, gone)
+                raw = replacement(rules, wall)
                 # the dead wall grows once the kong's replacement is taken (the
                 # kong was declared while a replacement was still allowed)
                 W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS] - 1, 3)]
                 F[turn, F_DRAWS] += 1
                 log_event(log, EV_DRAW, turn, raw, 1, 0)
-                last = receive(turn, raw, True, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)
+                last = receive(turn, raw, True, rules, wall, seats, table, log)
                 kong_draw = True
                 if last == NONE_JOINED:
                     break
@@ -257,7 +254,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
                 break
         self_actions = True
         # --- discard
-        f = discard_choice(turn, rules, wl, seats, table, bots, work)
+        f = discard_choice(turn, rules, wall, seats, table, bots, work)
         raw = raw_of(f, wk, si)
         remove_face(turn, f, cnt, keys, F, pw)
         vis[raw] += 1
@@ -271,7 +268,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         # a wild discarded (飘) carries the seat's chain on; anything else ends it
         F[turn, F_CHAIN] = F[turn, F_CHAIN] + 1 if f < 0 else 0
         F[turn, F_CHAIN_WILDS] = F[turn, F_CHAIN_WILDS] + 1 if f < 0 else 0
-        if four_winds(turn, raw, P, H, F, log):
+        if four_winds(turn, raw, rules, seats, table, log):
             outcome = OUT_FOUR_WINDS
             break
         if f < 0:
@@ -281,9 +278,10 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
         if P[EP_WIN_DISCARD] == 1:
-            mask = discard_winners(turn, f, rules, wl, seats, table, bots, work, log, raw, FACT_DISCARD)
+            mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw,
+                                   FACT_DISCARD)
             if mask != 0:
-                winners, outcome = settle_multi(turn, mask, P)
+                winners, outcome = settle_multi(turn, mask, rules)
                 if outcome < 0:
                     outcome = OUT_DISCARD_WIN
                 discarder = turn
@@ -300,7 +298,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         if P[EP_KONG_EXPOSED] == 1:
             for i in range(1, n):
                 if cnt[(turn + i) % n, f] >= 3:
-                    can_kong = can_replace(P, W, gone)
+                    can_kong = can_replace(rules, wall)
                     break
         best_rank = 99
         taker = -1
@@ -322,16 +320,16 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         H[H_LAST_RAW] = -1
         vis[raw] -= 1  # the claimed tile joins a meld; counted there
         if take_kind == CLAIM_KONG:
-            if do_kong(taker, MELD_KONG_EXP, f, turn, P, hs, cnt, keys, F, capx, melds, H, vis, pw, log, raw):
+            if do_kong(taker, MELD_KONG_EXP, f, turn, rules, seats, table, log, raw):
                 outcome = OUT_FOUR_KONGS
                 turn = taker
                 break
             turn = taker
-            raw2 = replacement(P, W, wall, gone)
+            raw2 = replacement(rules, wall)
             W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(H[H_KONGS] - 1, 3)]
             F[turn, F_DRAWS] += 1
             log_event(log, EV_DRAW, turn, raw2, 1, 0)
-            last = receive(turn, raw2, True, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)
+            last = receive(turn, raw2, True, rules, wall, seats, table, log)
             kong_draw = True
             need_draw = False
             if last == NONE_JOINED:
@@ -341,7 +339,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         if take_kind == CLAIM_PON:
             remove_face(taker, f, cnt, keys, F, pw)
             remove_face(taker, f, cnt, keys, F, pw)
-            add_meld(taker, MELD_PON, f, turn, F, melds, capx, hs)
+            add_meld(taker, MELD_PON, f, turn, rules, seats)
             F[taker, F_PONS] += 1
             vis[raw] += 3
             log_event(log, EV_PON, taker, raw, f, turn)
@@ -351,7 +349,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
                 if g != f:
                     remove_face(taker, g, cnt, keys, F, pw)
                 vis[raw_of(g, wk, si)] += 1
-            add_meld(taker, MELD_CHI, take_start, turn, F, melds, capx, hs)
+            add_meld(taker, MELD_CHI, take_start, turn, rules, seats)
             F[taker, F_CHI_CLAIMS] += 1
             log_event(log, EV_CHI, taker, raw, take_start, turn)
         turn = taker
@@ -366,19 +364,18 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
         for _ in range(P[EP_HAIDI]):
             if remaining(P, W) - dead_tiles(P, W, gone) <= 0:
                 break
-            raw = draw_head(P, W, wall, gone)
+            raw = draw_head(P, W, tiles, gone)
             F[turn, F_DRAWS] += 1
             log_event(log, EV_HAIDI, turn, raw, 0, 0)
-            got = receive(turn, raw, False, P, W, wall, gone, H, cnt, keys, F, vis, pw, log)
+            got = receive(turn, raw, False, rules, wall, seats, table, log)
             if H[H_ERROR] != 0:
                 rec[:] = 0
                 rec[C_OUTCOME] = -1
                 return -H[H_ERROR]
-            if got != NONE_JOINED and shapes_now(turn, cnt, keys, F, capx, hs, tabs, buf, dist) != 0:
-                hard = hard_now(turn, cnt, keys, F, capx, wk, hs, tabs, True, buf, dist)
-                if (gate_ok(turn, got, FACT_SELF_DRAWN | FACT_HAIDI, shapes_now(turn, cnt, keys, F, capx, hs,
-                                                                               tabs, buf, dist),
-                            hard, P, hs, cnt, F, melds, H, vw)
+            if got != NONE_JOINED and shapes_now(turn, rules, seats, work) != 0:
+                hard = hard_now(turn, wk, True, rules, seats, work)
+                if (gate_ok(turn, got, FACT_SELF_DRAWN | FACT_HAIDI, shapes_now(turn, rules, seats, work),
+                            hard, rules, seats, table, values)
                         and wants_win(turn, bots, hard == 0, False, False)):
                     outcome = OUT_HAIDI_WIN
                     winners = 1 << turn
@@ -403,9 +400,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wl, seats, table, b
             else:
                 facts = FACT_DISCARD
                 joins = True
-            record_winner(s, win_face, joins, facts, P, hs, tabs, cnt, keys, F, capx, melds, H, pw, buf, dist,
-                           face_ok, rec, log, win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1),
-                          vw)
-    fill_record(P, W, gone, H, cnt, F, melds, rec, dealer, outcome, winners, discarder, wk, vw)
+            record_winner(s, win_face, joins, facts, rules, seats, table, work, values, rec, log,
+                          win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1))
+    fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners, discarder, wk)
     log_event(log, EV_END, -1, -1, outcome, winners)
     return outcome

@@ -143,9 +143,12 @@ def passes_gate(fv, tab, prog, parts):
 
 
 @kernel
-def seat_facts(s, won, shapes, hard, facts, P, cnt, F, melds, H, fv):
+def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
     """The reading-independent part of seat s's fact vector, with its set-aside
     melds in the first meld slots; the hand's own melds, pair and wait are 0."""
+    P = rules.P
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    H = table.H
     n = P[EP_SEATS]
     fv[:] = 0
     fv[FV_SHAPES] = shapes
@@ -176,10 +179,15 @@ def seat_facts(s, won, shapes, hard, facts, P, cnt, F, melds, H, fv):
 
 
 @kernel
-def best_reading(s, f_win, on_discard, shapes, hs, cnt, F, H, tab, prog, rows, asc, best, parts):
+def best_reading(s, f_win, on_discard, shapes, rules, seats, table, values):
     """Read winner s (``rows[0]`` holds seat_facts) every way, keep the reading
     worth most in ``best`` with its parts; returns how many readings there were.
     Ties go to more points, then to the reading found first."""
+    hs = rules.hs
+    cnt, F = seats.cnt, seats.F
+    H = table.H
+    tab, rows, asc, best, parts, prog = (values.tab, values.rows, values.asc, values.best, values.parts,
+                                         values.prog)
     wk = H[H_WK]
     base = rows[0]
     nm = min(F[s, F_NMELD], MAX_MELDS)
@@ -228,12 +236,15 @@ def write_value(s, n, fv, parts, rec, col):
 
 
 @kernel
-def hand_facts(s, facts, P, cnt, F, melds, H, hs):
+def hand_facts(s, facts, rules, seats, table):
     """``facts`` (the route: FACT_SELF_DRAWN, FACT_DISCARD, ...) with the facts
     of the hand itself: one suit, all melded, 天胡 / 地胡 (not the single wait,
     which needs every wait of the hand and is left to the record)."""
+    P, hs = rules.P, rules.hs
+    F = seats.F
+    H = table.H
     n = P[EP_SEATS]
-    facts |= suit_facts(s, cnt, F, melds)
+    facts |= suit_facts(s, seats)
     if (facts & FACT_DISCARD) != 0 and F[s, F_OPEN] == hs[HS_M]:
         facts |= FACT_ALL_MELDED
     if H[H_CLAIMS] == 0 and F[s, F_DISCARDS] == 0:
@@ -245,18 +256,17 @@ def hand_facts(s, facts, P, cnt, F, melds, H, hs):
 
 
 @kernel
-def gate_ok(s, f_win, route, shapes, hard, P, hs, cnt, F, melds, H, vw):
+def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, values):
     """Whether the rules' win gate lets seat s win this way (always, without a
     gate); seat s's hand holds the winning tile.  ``route``: FACT_* bits of
     how the hand is won.  Since the gate sees no single-wait fact, a table
     should not gate on it."""
-    tab, rows, asc, best, parts, prog = vw
+    tab, rows, best, parts, prog = values.tab, values.rows, values.best, values.parts, values.prog
     if not has_gate(prog):
         return True
     if f_win < 0:
         f_win = -1  # a wild, or no tile joined (the dealer's dealt hand)
-    facts = hand_facts(s, route, P, cnt, F, melds, H, hs)
-    seat_facts(s, True, shapes, hard, facts, P, cnt, F, melds, H, rows[0])
-    best_reading(s, f_win, (route & FACT_DISCARD) != 0, shapes, hs, cnt, F, H, tab, prog, rows, asc, best,
-                 parts)
+    facts = hand_facts(s, route, rules, seats, table)
+    seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
+    best_reading(s, f_win, (route & FACT_DISCARD) != 0, shapes, rules, seats, table, values)
     return passes_gate(best, tab, prog, parts)
