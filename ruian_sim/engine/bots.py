@@ -56,12 +56,12 @@ from .layout import (
     BP_CLAIM,
     BP_KIND,
     BP_KONG,
-    EP_COPIES,
     F_NMELD,
     F_NTILES,
     F_W,
 )
 from .rng import BOT, below, uniform
+from .seat import unseen_face, unseen_of
 
 # rows of the work buffer used by greedy_discard, after the hand kernels' own
 _FM = BOT_ROW0           # 4 rows: every group but a
@@ -124,32 +124,6 @@ def bot_shanten(c, ky, w, held, nm, chis, capx, hs, tabs, buf):
 
 
 @kernel_inline
-def unseen_face(f, unseen, wk, si):
-    """Unseen natural tiles that play as face f (the stand-in for the wild's face)."""
-    if f == wk:
-        return unseen[si] if si >= 0 else 0
-    if f == si:
-        return 0
-    return unseen[f]
-
-
-@kernel
-def unseen_of(s, wk, si, rules, seats, table, work):
-    """Tiles of each raw kind that seat s has not seen, into work.unseen."""
-    P = rules.P
-    c, F = seats.cnt[s], seats.F
-    vis = table.vis
-    out = work.unseen
-    for t in range(N_FACES):
-        own = c[t]
-        if t == wk:
-            own = F[s, F_W]
-        elif t == si:
-            own = c[wk]
-        out[t] = P[EP_COPIES + t] - vis[t] - own
-
-
-@kernel_inline
 def _drops(g, key, step, t64, h64, buf, at):
     """Which entries of group g's row fall when one tile (key step ``step``)
     joins it, as the two words ``row_after ^ row_before`` (a row drops by at
@@ -185,19 +159,18 @@ def shanten_scores(s, rules, seats, work):
     """Shanten after each candidate discard into ``scores`` (BIG: not held), and
     the hand's folds into the work buffer for acceptance().  Returns (best, how
     many candidates reach it, the one when there is one)."""
-    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
-    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    hs, pw = rules.hs, rules.pw
     buf, scores = work.buf, work.scores
-    tsuit, thon = tabs[0], tabs[1]
+    tsuit, thon = rules.tabs[0], rules.tabs[1]
     M = hs[HS_M]
     L2 = ROW
-    c = cnt[s]
-    ky = keys[s]
-    w = F[s, F_W]
-    nm = F[s, F_NMELD]
+    c = seats.cnt[s]
+    ky = seats.keys[s]
+    w = seats.F[s, F_W]
+    nm = seats.F[s, F_NMELD]
     k = M - nm
-    held = F[s, F_NTILES]
-    cx = capx[s]
+    held = seats.F[s, F_NTILES]
+    cx = seats.capx[s]
     std = hs[HS_STANDARD] == 1 and k >= 0
     eight = hs[HS_EIGHT] == 1 and nm == 0
     three = hs[HS_THREE] == 1
@@ -258,13 +231,12 @@ def draw_list(s, wk, si, rules, seats, table, work):
     """The faces a draw could bring (the wild apart), listed once per decision
     in the work buffer: face, its unseen tiles, and which entries of its
     group's row it lowers.  Returns (how many, unseen wilds)."""
-    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
-    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    hs, pw = rules.hs, rules.pw
     buf, unseen = work.buf, work.unseen
-    tsuit64, thon64 = tabs[4], tabs[5]
-    c = cnt[s]
-    ky = keys[s]
-    std = hs[HS_STANDARD] == 1 and hs[HS_M] - F[s, F_NMELD] >= 0
+    tsuit64, thon64 = rules.tabs[4], rules.tabs[5]
+    c = seats.cnt[s]
+    ky = seats.keys[s]
+    std = hs[HS_STANDARD] == 1 and hs[HS_M] - seats.F[s, F_NMELD] >= 0
     unseen_of(s, wk, si, rules, seats, table, work)
     drop = _DROP * ROW
     nl = 0
@@ -286,18 +258,17 @@ def draw_list(s, wk, si, rules, seats, table, work):
 def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     """Unseen tiles that would bring the hand below ``target`` (a distance)
     once face f is discarded; needs shanten_scores() and draw_list() first."""
-    hs, tabs, pw = rules.hs, rules.tabs, rules.pw
-    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    hs, pw = rules.hs, rules.pw
     buf = work.buf
-    tsuit, thon = tabs[0], tabs[1]
+    tsuit, thon = rules.tabs[0], rules.tabs[1]
     L2 = ROW
-    c = cnt[s]
-    ky = keys[s]
-    w = F[s, F_W]
-    nm = F[s, F_NMELD]
+    c = seats.cnt[s]
+    ky = seats.keys[s]
+    w = seats.F[s, F_W]
+    nm = seats.F[s, F_NMELD]
     k = hs[HS_M] - nm
-    held = F[s, F_NTILES]
-    cx = capx[s]
+    held = seats.F[s, F_NTILES]
+    cx = seats.capx[s]
     std = hs[HS_STANDARD] == 1 and k >= 0
     eight = hs[HS_EIGHT] == 1 and nm == 0
     three = hs[HS_THREE] == 1
@@ -394,14 +365,12 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
 @kernel
 def random_discard(s, seats, bots, allow_wild):
     """A tile of the hand uniformly (by tile, not by kind)."""
-    cnt, F = seats.cnt, seats.F
-    rs = bots.rs
-    c = cnt[s]
-    w = F[s, F_W]
-    n = F[s, F_NTILES] - (0 if allow_wild else w)
+    c = seats.cnt[s]
+    w = seats.F[s, F_W]
+    n = seats.F[s, F_NTILES] - (0 if allow_wild else w)
     if n <= 0:
         return -1
-    i = below(rs, BOT + s, n)
+    i = below(bots.rs, BOT + s, n)
     for f in range(N_FACES):
         if i < c[f]:
             return f
@@ -413,8 +382,7 @@ def random_discard(s, seats, bots, allow_wild):
 def wants_win(s, bots, soft, long_wall, on_discard):
     """Greedy and random take every win, unless this seat chases hard wins:
     then it passes a soft win on a discard while the wall is still long."""
-    bp = bots.bp
-    if bp[s, BP_CHASE_HARD] > 0 and soft and on_discard and long_wall:
+    if bots.bp[s, BP_CHASE_HARD] > 0 and soft and on_discard and long_wall:
         return False
     return True
 

@@ -1,5 +1,5 @@
-"""One seat's hand in the kernel: tiles in and out, melds, the win test and
-the facts a scoring table may ask about a win.
+"""One seat's hand in the kernel: tiles in and out, melds, the win test, the
+facts a scoring table may ask about a win, and the tiles the seat has not seen.
 
 A hand is kept by *face* (see hand.kernels), in a state.Seats: ``cnt[s, f]``
 natural tiles of face f, the stand-in (白板) counted at the wild's face; wilds
@@ -15,6 +15,7 @@ from ..hand.kernels import GROUP_OF, complete_shapes, hard_shapes, is_complete, 
 from ..hand.layout import HS_B, HS_M, N_FACES
 from ..jit import kernel, kernel_inline
 from .layout import (
+    EP_COPIES,
     F_CHIS,
     F_NMELD,
     F_NTILES,
@@ -179,3 +180,30 @@ def suit_facts(s, seats):
     if n_suits == 1 and honors == 1:
         return FACT_HALF_SUIT
     return 0
+
+
+@kernel_inline
+def unseen_face(f, unseen, wk, si):
+    """Unseen natural tiles that play as face f (the stand-in for the wild's face)."""
+    if f == wk:
+        return unseen[si] if si >= 0 else 0
+    if f == si:
+        return 0
+    return unseen[f]
+
+
+@kernel
+def unseen_of(s, wk, si, rules, seats, table, work):
+    """Tiles of each raw kind that seat s has not seen, into work.unseen (what
+    a bot counts with: its own tiles and the public record, never the wall)."""
+    P = rules.P
+    c, F = seats.cnt[s], seats.F
+    vis = table.vis
+    out = work.unseen
+    for t in range(N_FACES):
+        own = c[t]
+        if t == wk:
+            own = F[s, F_W]
+        elif t == si:
+            own = c[wk]
+        out[t] = P[EP_COPIES + t] - vis[t] - own

@@ -34,7 +34,7 @@ which is how following an honor (跟风) comes about without a rule for it.
 from ..hand.kernels import GROUP_OF, group_distance
 from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
-from .bots import acceptance, draw_list, shanten_scores, unseen_face, unseen_of
+from .bots import acceptance, draw_list, shanten_scores
 from .layout import (
     BP_AGGRESSION,
     BP_V0,
@@ -61,7 +61,7 @@ from .layout import (
     V_HIT,
     V_READY,
 )
-from .seat import add_face, hard_now, remove_face, shapes_now
+from .seat import add_face, hard_now, remove_face, shapes_now, unseen_face, unseen_of
 from .wall import normal_left
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
