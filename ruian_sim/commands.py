@@ -252,7 +252,8 @@ def add_bots_arg(p) -> None:
                         f"of following (跟风) an honor discard (greedy); aggression = smart's weight of "
                         f"its own chances against a discard's danger (higher pushes, lower folds), "
                         f"value = how much smart plays for what a win pays rather than how soon it "
-                        f"comes (0: every win alike)")
+                        f"comes (0: every win alike), margin = how many times what smart's hand is "
+                        f"worth a pon or chi must make it (1.3)")
 
 
 def _positive(text: str) -> int:

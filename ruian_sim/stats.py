@@ -197,6 +197,9 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     # how often a rule fired, for the rule list of a comparison
     cols["penalty_hand_rate"] = (penalty != 0, ones)
     cols["wild_held_win_rate"] = (won & (per_seat(records, "wilds", seats) > 0).any(axis=1), ones)
+    if "passes_0" in records.dtype.names:  # records written before these columns lack them
+        cols["passed_win_rate"] = (per_seat(records, "passes", seats).sum(axis=1) > 0, ones)
+        cols["blocked_win_rate"] = (per_seat(records, "blocked", seats).sum(axis=1) > 0, ones)
     cols["multiple_winners_rate"] = (_popcount(records["winners"].astype(np.int64)) > 1, ones)
     matches, inv = np.unique(records["match"], return_inverse=True)
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}

@@ -21,12 +21,14 @@ from .layout import (
     EV_KONG_EXP,
     EV_PASS_WIN,
     EV_PENALTY,
+    F_BLOCKED,
     F_CHAIN,
     F_KONG_ADD,
     F_KONG_CON,
     F_KONG_EXP,
     F_NMELD,
     F_PASSED,
+    F_PASSES,
     F_PENALTY,
     F_SHANTEN,
     F_W,
@@ -74,8 +76,7 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
     wk = H[H_WK]
     for i in range(1, n):
         s = (discarder + i) % n
-        if P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1:
-            continue
+        blocked = P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1
         # not ready by the tables: no win, unless the tables' cap could be too
         # tight here (stand-ins and wilds crowding the wild's face)
         if F[s, F_SHANTEN] >= 1 and not (H[H_SI] >= 0 and cnt[s, wk] + F[s, F_W] + 1 > hs[HS_CAP]):
@@ -91,6 +92,9 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
         remove_face(s, f, cnt, keys, F, pw)
         if not allowed:
             continue  # the rules' gate: this is no win at all
+        if blocked:
+            F[s, F_BLOCKED] += 1  # 过水: a win it passed earlier bars this one (counted for the records)
+            continue
         if bp[s, BP_KIND] == BOT_SMART:
             take = hard != 0 or smart_takes_win(s, f, m, rules, wall, seats, table, bots, work)
         else:
@@ -99,6 +103,7 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
             mask |= 1 << s
         else:
             log_event(log, EV_PASS_WIN, s, tile_raw, m, 0)
+            F[s, F_PASSES] += 1
             if P[EP_PASS_BLOCKS] == 1:
                 F[s, F_PASSED] = 1
     return mask

@@ -91,7 +91,9 @@ F_FLOWER_BITS = 18  # bit i: flower kind i (1f + i) laid aside
 F_ASIDE = 19       # tiles of non-flower kinds laid aside
 F_CHAIN = 20       # kongs and wild discards since this seat's last other discard (杭州 杠开/财飘)
 F_CHAIN_WILDS = 21  # wild discards in that chain
-F_SIZE = 22
+F_PASSES = 22      # wins this seat passed this hand
+F_BLOCKED = 23     # wins 过水 refused this seat this hand
+F_SIZE = 24
 MAX_MELDS = 8
 M_TYPE, M_FACE, M_FROM = 0, 1, 2
 MELD_CHI, MELD_PON, MELD_KONG_EXP, MELD_KONG_ADD, MELD_KONG_CON = 0, 1, 2, 3, 4
@@ -105,6 +107,7 @@ BP_KONG = 3        # 1: declare kongs that do not hurt the hand
 BP_FOLLOW = 4      # probability of following (跟风) the previous player's honor discard
 BP_AGGRESSION = 5  # smart: weight of its own chances against the danger of a discard (1: even)
 BP_VALUE = 6       # smart: weight of what a win is worth against how soon it comes (1: expected value)
+BP_MARGIN = 7      # smart: a claim must make the hand worth this many times what it keeps
 BP_V0 = 8          # smart: the rules' win values (engine/values.py), N_VALUES entries
 # offsets from BP_V0: gain[me dealer][route][hard][self-drawn], then what the bot
 # pays [me dealer][they dealer] when it deals in, when they self-draw, when a third deals in
@@ -164,7 +167,9 @@ S_ITEMS = 26       # bit mask of the table's items that applied
 S_CHAIN = 27       # F_CHAIN when the hand ended
 S_CHAIN_WILDS = 28
 S_QUADS = 29       # faces held four times, naturals only (豪华七对)
-S_NFIELDS = 30
+S_PASSES = 30      # wins the seat passed
+S_BLOCKED = 31     # wins 过水 refused it
+S_NFIELDS = 32
 
 OUT_SELF_DRAW = 0
 OUT_DISCARD_WIN = 1

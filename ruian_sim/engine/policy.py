@@ -13,6 +13,7 @@ from .layout import (
     BP_CHASE_HARD,
     BP_FOLLOW,
     BP_KIND,
+    BP_MARGIN,
     CHI_ANY,
     CHI_LEFT,
     CLAIM_CHI,
@@ -26,6 +27,7 @@ from .layout import (
     EP_SEATS,
     EP_WILD_DISCARD,
     F_CHIS,
+    F_DISCARDS,
     F_NMELD,
     F_NTILES,
     F_SHANTEN,
@@ -43,7 +45,7 @@ from .layout import (
 )
 from .rng import BOT, below, uniform
 from .seat import add_face, remove_face
-from .smart import smart_discard
+from .smart import smart_claim_value, smart_discard
 from .wall import normal_left
 
 
@@ -83,9 +85,11 @@ def current_shanten(s, rules, seats, work):
 
 
 @kernel
-def claim_choice(s, f, discarder, can_kong, rules, seats, bots, work):
+def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work):
     """Seat s's claim on face f: out[0:2] = (claim, chi start), claim -1: pass;
-    out[2:7] is scratch (out: work.claim)."""
+    out[2:7] is scratch (out: work.claim).  Greedy claims what lowers its
+    shanten; smart claims what its valuation says beats the hand it keeps
+    (once it has valued one this hand)."""
     P = rules.P
     cnt, F = seats.cnt, seats.F
     bp, rs = bots.bp, bots.rs
@@ -161,6 +165,22 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, bots, work):
             best = sh
             choice = CLAIM_CHI
             start = starts[i]
+    if bp[s, BP_KIND] == BOT_SMART and choice != CLAIM_KONG and F[s, F_DISCARDS] > 0:
+        # the hand's worth, not its shanten: a pon toward all pungs may pay
+        # without a step, a claim that breaks eight pairs may not pay with one
+        bar = max(bots.kept[s, 0] * bp[s, BP_MARGIN], 1e-12)
+        choice = -1
+        if pon_ok:
+            v = smart_claim_value(s, f, -1, rules, seats, table, bots, work)
+            if v > bar:
+                bar = v
+                choice = CLAIM_PON
+        for i in range(n_chi):
+            v = smart_claim_value(s, f, starts[i], rules, seats, table, bots, work)
+            if v > bar:
+                bar = v
+                choice = CLAIM_CHI
+                start = starts[i]
     if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bots, True)):
         out[0] = choice
         out[1] = start

@@ -21,6 +21,7 @@ from .layout import (
     EP_SEATS,
     EV_WIN,
     F_ASIDE,
+    F_BLOCKED,
     F_CHAIN,
     F_CHAIN_WILDS,
     F_CHI_CLAIMS,
@@ -30,6 +31,7 @@ from .layout import (
     F_KONG_ADD,
     F_KONG_CON,
     F_KONG_EXP,
+    F_PASSES,
     F_PENALTY,
     F_PONS,
     F_W,
@@ -42,6 +44,7 @@ from .layout import (
     H_WK,
     NO_TILE,
     S_ASIDE,
+    S_BLOCKED,
     S_CHAIN,
     S_CHAIN_WILDS,
     S_CHIS,
@@ -53,6 +56,7 @@ from .layout import (
     S_KONG_ADD,
     S_KONG_CON,
     S_KONG_EXP,
+    S_PASSES,
     S_PENALTY,
     S_PONS,
     S_SHAPES,
@@ -129,6 +133,8 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
         rec[C_FIXED + S_PENALTY * n + s] = F[s, F_PENALTY]
         rec[C_FIXED + S_FLOWERS * n + s] = F[s, F_FLOWERS]
         rec[C_FIXED + S_FOLDED * n + s] = F[s, F_FOLDED]
+        rec[C_FIXED + S_PASSES * n + s] = F[s, F_PASSES]
+        rec[C_FIXED + S_BLOCKED * n + s] = F[s, F_BLOCKED]
         rec[C_FIXED + S_FLOWER_BITS * n + s] = F[s, F_FLOWER_BITS]
         rec[C_FIXED + S_ASIDE * n + s] = F[s, F_ASIDE]
         rec[C_FIXED + S_CHAIN * n + s] = F[s, F_CHAIN]

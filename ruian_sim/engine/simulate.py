@@ -74,7 +74,8 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
                     melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),
         table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(L.N_RAW, np.int64),
                     pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(L.N_FACE, np.int64)),
-        bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64)))
+        bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
+                  kept=np.zeros((n, 2), np.float64)))
     work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), dist=np.zeros(4, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
                 claim=np.zeros(16, np.int64), fscratch=np.zeros(16, np.float64))

@@ -61,7 +61,7 @@ from .layout import (
     V_HIT,
     V_READY,
 )
-from .seat import add_face, hard_now, remove_face, shapes_now, unseen_face, unseen_of
+from .seat import add_face, hard_now, raw_of, remove_face, shapes_now, unseen_face, unseen_of
 from .wall import normal_left
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
@@ -131,7 +131,19 @@ def hit_rate(s, f, u, bp):
 @kernel
 def smart_discard(s, rules, seats, table, bots, work, draws_left):
     """(face to discard or -1 for a wild, shanten after it); sets F[s, F_FOLDED]
-    when safety beat the hand's progress."""
+    when safety beat the hand's progress, and keeps what the hand it holds
+    now is worth (and the draws that counted) for its claims to beat."""
+    f, sh, v = smart_choice(s, rules, seats, table, bots, work, draws_left, True)
+    bots.kept[s, 0] = v
+    bots.kept[s, 1] = draws_left
+    return f, sh
+
+
+@kernel
+def smart_choice(s, rules, seats, table, bots, work, draws_left, live):
+    """(face to discard or -1 for a wild, shanten after it, the value of the
+    hand kept).  ``live``: a real discard (weigh the danger, mark a fold);
+    otherwise a claim being weighed (the hand's progress alone)."""
     P, hs, tabs, pw = rules.P, rules.hs, rules.tabs, rules.pw
     cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
     H, pond = table.H, table.pond
@@ -142,7 +154,7 @@ def smart_discard(s, rules, seats, table, bots, work, draws_left):
     w = F[s, F_W]
     wk, si = H[H_WK], H[H_SI]
     if F[s, F_NTILES] == w:  # only wilds left
-        return -1, BIG
+        return -1, BIG, 0.0
     best, n_best, only = shanten_scores(s, rules, seats, work)
     nl, wild_u = draw_list(s, wk, si, rules, seats, table, work)
     u_total = 0
@@ -159,13 +171,14 @@ def smart_discard(s, rules, seats, table, bots, work, draws_left):
     k = hs[HS_M] - F[s, F_NMELD]
     pungs = hs[HS_PUNGS] == 1 and F[s, F_CHIS] == 0 and k >= 0 and v_pungs > v_main
     # the danger side: who may be ready, and what feeding them would cost
-    defend = P[EP_WIN_DISCARD] == 1
+    defend = live and P[EP_WIN_DISCARD] == 1
     agg = max(bp[s, BP_AGGRESSION], 0.05)
     best_score = -1e18
     best_plain = -1e18
     plain_choice = -1
     choice = -1
     choice_sh = BIG
+    choice_value = 0.0
     for f in range(N_FACES):
         if scores[f] >= BIG or scores[f] > best + 2:
             continue
@@ -223,11 +236,45 @@ def smart_discard(s, rules, seats, table, bots, work, draws_left):
             best_score = score
             choice = f
             choice_sh = sh
+            choice_value = value
     if choice < 0:
-        return only, best
-    if choice != plain_choice and choice_sh > scores[plain_choice]:
+        return only, best, 0.0
+    if live and choice != plain_choice and choice_sh > scores[plain_choice]:
         F[s, F_FOLDED] = 1  # safety cost the hand progress: it is folding
-    return choice, choice_sh
+    return choice, choice_sh, choice_value
+
+
+@kernel
+def smart_claim_value(s, f, start, rules, seats, table, bots, work):
+    """What the hand is worth after a pon (``start`` < 0) or a chi (``start``:
+    the run's first face) of the discard f and its best discard, over the
+    draws the kept hand was valued for (to compare with bots.kept[s, 0]).
+    The same routes count, so a pon toward all pungs gains where the table
+    pays for them, and a claim that gives up eight pairs loses that route."""
+    pw = rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    H, vis = table.H, table.vis
+    wk, si = H[H_WK], H[H_SI]
+    g0 = f
+    g1 = f
+    if start >= 0:
+        g0 = start if start != f else start + 1
+        g1 = start + 2 if start + 2 != f else start + 1
+    remove_face(s, g0, cnt, keys, F, pw)
+    remove_face(s, g1, cnt, keys, F, pw)
+    vis[raw_of(g0, wk, si)] += 1  # the meld's tiles are seen by everyone
+    vis[raw_of(g1, wk, si)] += 1
+    F[s, F_NMELD] += 1
+    chi = 1 if start >= 0 else 0
+    F[s, F_CHIS] += chi
+    _, _, v = smart_choice(s, rules, seats, table, bots, work, int(bots.kept[s, 1]), False)
+    F[s, F_CHIS] -= chi
+    F[s, F_NMELD] -= 1
+    vis[raw_of(g1, wk, si)] -= 1
+    vis[raw_of(g0, wk, si)] -= 1
+    add_face(s, g1, cnt, keys, F, pw)
+    add_face(s, g0, cnt, keys, F, pw)
+    return v
 
 
 @kernel

@@ -60,6 +60,8 @@ class Bots(NamedTuple):
 
     bp: np.ndarray      # float64[seats, BP_SIZE]: each seat's bot parameters, set per hand by play_matches
     rs: np.ndarray      # uint64[N_STREAMS]: random streams (rng.py): the wall's, the dice's, one per seat's bot
+    kept: np.ndarray    # float64[seats, 2]: what smart's hand was worth after its last discard this hand,
+                        # and the draws that counted (its claims must beat it; read once it has discarded)
 
 
 class Work(NamedTuple):

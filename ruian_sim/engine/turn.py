@@ -306,7 +306,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         take_start = -1
         for i in range(1, n):
             s = (turn + i) % n
-            claim_choice(s, f, turn, can_kong, rules, seats, bots, work)
+            claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
                 best_rank = P[EP_PRIO + claim[0]]
                 taker = s

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from ruian_sim.engine import layout as L
+from ruian_sim.engine.policy import claim_choice
 from ruian_sim.engine.simulate import Simulator
-from ruian_sim.engine.smart import smart_discard
+from ruian_sim.engine.smart import smart_claim_value, smart_discard
 from ruian_sim.engine.values import bot_values, payments
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import score
@@ -24,6 +25,25 @@ def decide(sim, state, s, draws=6):
 def copied(state):
     """A copy of every array of a state.State."""
     return type(state)(*(type(b)(*(a.copy() for a in b)) for b in state))
+
+
+def claims(sim, state, s):
+    """Seat s's claim on each face it could pon or chi, as the seat to the
+    discarder's right, and what each pon would be worth to it."""
+    cnt = state.seats.cnt
+    n = cnt.shape[0]
+    out = []
+    for f in range(27):
+        if cnt[s, f] == 0 and not (f % 9 and cnt[s, f - 1]):
+            continue
+        st = copied(state)
+        claim_choice(s, f, (s - 1) % n, False, sim.kernel_rules, st.seats, st.table, st.bots, sim.work)
+        claim = sim.work.claim
+        v = -1.0
+        if cnt[s, f] >= 2:
+            v = smart_claim_value(s, f, -1, sim.kernel_rules, st.seats, st.table, st.bots, sim.work)
+        out.append((f, int(claim[0]), int(claim[1]), round(float(v), 12)))
+    return out
 
 
 def hidden_shuffled(state, s, rng):
@@ -42,6 +62,7 @@ def hidden_shuffled(state, s, rng):
         keys[o] = rng.integers(0, 1000, size=keys.shape[1])
         F[o, L.F_W] = rng.integers(0, 4)
         F[o, L.F_SHANTEN] = rng.integers(-1, 6)
+        st.bots.kept[o] = rng.random(2) * 5  # what its bot made of its own hand
         at += n
     return st
 
@@ -58,11 +79,36 @@ def test_decisions_do_not_change_when_hidden_information_does(variant):
         for s in range(4):
             if state.seats.cnt[s].sum() == 0:
                 continue
-            want = decide(sim, state, s)
+            want = decide(sim, state, s), claims(sim, state, s)
             for _ in range(3):
-                assert decide(sim, hidden_shuffled(state, s, rng), s) == want
+                other = hidden_shuffled(state, s, rng)
+                assert (decide(sim, other, s), claims(sim, other, s)) == want
             checked += 1
     assert checked >= 40
+
+
+def test_claims_follow_the_table(tmp_path):
+    """Raise all pungs from ×4 to ×16 and the smart bot pons more, on the same
+    walls, and wins more all-pungs hands: its claims read the table."""
+    import yaml
+
+    from ruian_sim.ruleset.locate import rules_dir
+
+    items = yaml.safe_load((rules_dir() / "ruian.yaml").read_text(encoding="utf-8"))["scoring"]["items"]
+    for it in items:
+        if it["name"] == "all_pungs":
+            it["times"] = 16
+    mine = tmp_path / "pungs16.yaml"
+    mine.write_text(yaml.safe_dump({"extends": "ruian", "name": "pungs16", "scoring": {"items": items}}),
+                    encoding="utf-8")
+    got = {}
+    for name, rules in (("base", load("ruian")), ("x16", load(mine))):
+        r = Simulator(rules, "smart").play(seed=5, first_match=0, matches=150)
+        pons = sum(int(r[f"pons_{s}"].sum()) for s in range(4))
+        pungs = sum(int(((r["winner"] == s) & ((r[f"shapes_{s}"] & 4) != 0)).sum()) for s in range(4))
+        got[name] = pons / len(r), pungs
+    assert got["x16"][0] > 1.1 * got["base"][0], got
+    assert got["x16"][1] > got["base"][1], got
 
 
 def test_the_win_values_agree_with_the_scoring_of_records():
