@@ -50,6 +50,12 @@ def _stop_now(executor: Executor) -> None:
     for proc in list((getattr(executor, "_processes", None) or {}).values()):
         proc.terminate()
     executor.shutdown(wait=False, cancel_futures=True)
+    # let the pool's manager thread finish closing its wakeup pipe: on CPython
+    # 3.11 an exit while it is still closing prints an OSError traceback from
+    # concurrent.futures' atexit hook (seen once in CI under load)
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 def _chunk_path(out: Path, index: int) -> Path:

@@ -17,7 +17,7 @@ WILD = tiles.parse_one("5z")  # the face a meld of wilds only is written with
 def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=False):
     cnt = np.array(tiles.counts(tiles.parse(hand)), np.int64) if hand else np.zeros(34, np.int64)
     base = np.zeros(A.FV_SIZE, np.int64)
-    out = np.zeros((512, A.FV_SIZE), np.int64)
+    out = np.zeros((4096, A.FV_SIZE), np.int64)  # Hypothesis found a hand with 569 readings
     sc = np.zeros(A.ARR_SCRATCH, np.int64)
     f_win = tiles.parse_one(win) if win else -1
     n = A.arrangements(cnt, wilds, need, WILD, f_win, discard, base, 0, sc, out)
