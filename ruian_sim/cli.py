@@ -99,6 +99,8 @@ def _cmd_validate(args) -> int:
                 print(problem if problem.mark else f"{f}: {problem}", file=sys.stderr)
         else:
             print(f"{f}: ok ({rules.name}, hash {rules.hash})")
+            for note in rules.notes:
+                print(note, file=sys.stderr)
     return EXIT_USAGE if bad else EXIT_OK
 
 
