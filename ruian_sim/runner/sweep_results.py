@@ -64,7 +64,8 @@ def sweep_dict(plan: SweepPlan, assigns: list[dict], lay: Layout, accs: list, wa
                        "bots_read_changed_value": lay.bots_read[k], "hands": pacc.b.hands,
                        "matches": pacc.b.matches, "metrics": flat_metrics(summary), "diff_to_first": diff,
                        "summary": summary})
-    warnings = []
+    warnings = [f"at {', '.join(f'{k}={_show(v)}' for k, v in pt['values'].items())}: {w}"
+                for pt in points for w in pt["summary"].get("warnings", [])]
     if any(lay.bots_read):
         which = [", ".join(f"{k}={_show(v)}" for k, v in assigns[i].items()) for i, r in enumerate(lay.bots_read) if r]
         warnings.append(f"re-scored without replaying although the bots ({plan.bots}) read the changed value: "

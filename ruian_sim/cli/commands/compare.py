@@ -117,6 +117,9 @@ def cmd_compare(args) -> int:
         (out / "comparison.json").write_text(json.dumps(run, indent=1, ensure_ascii=False) + "\n",
                                              encoding="utf-8")
     sys.stdout.write(format_comparison(run))
+    for w in run.get("warnings", []):
+        if w.startswith(("A: ", "B: ")):   # the rules' own (a side that never wins, a dead item)
+            print(f"ruian-sim: warning: {w}", file=sys.stderr)
     if until:
         m = run["metrics"].get(until[0])
         half = (m["ci95"][1] - m["ci95"][0]) / 2 if m else float("nan")

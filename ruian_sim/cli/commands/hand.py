@@ -49,6 +49,19 @@ def register(sub) -> None:
     g.add_argument("--flowers", metavar="TILES", default="",
                    help="flowers (and kinds laid aside) in front of the seat, e.g. 1f5f")
     g.add_argument("--streak", type=int, default=1, metavar="N", help="the dealer's term (default 1)")
+    g.add_argument("--first", action="store_true",
+                   help="won in the first go-around with nothing claimed: 天胡 for the dealer's self-draw "
+                        "(no winning tile unless --tile says), 地胡 otherwise")
+    g.add_argument("--last", action="store_true",
+                   help="won on the last tile anyone could draw (海底撈月, with --win self/kong/haidi) "
+                        "or on the last discard (河底撈魚, with --win discard)")
+    g.add_argument("--chain", type=int, default=0, metavar="K",
+                   help="kongs in the unbroken chain that ended in this win (杠开 after one)")
+    g.add_argument("--piao", type=int, default=0, metavar="P",
+                   help="wilds discarded in that chain (财飘)")
+    g.add_argument("--discarder", type=int, default=None, metavar="SEAT",
+                   help="the seat wind of the player who discarded the winning tile; with it (or a "
+                        "self-draw) the output adds each seat's payment (`payments`, the dealer is seat 0)")
     p.set_defaults(func=cmd_hand)
 
 
@@ -62,6 +75,23 @@ def _parse_wild(text: str | None, rules) -> int | None:
         return T.parse_one(text)
     except T.TileError as exc:
         raise UserError(f"--wild: {exc}") from None
+
+
+def _check_context(args, rules) -> None:
+    """Options of a scored win that contradict each other or the rules."""
+    n = rules.table.seats
+    given = [o for o in ("first", "last") if getattr(args, o)] + [o for o in ("chain", "piao", "discarder")
+                                                                  if getattr(args, o) not in (0, None)]
+    if given and not args.win:
+        raise UserError(f"--{given[0]}: describes how a hand was won; give --win too")
+    if args.discarder is not None:
+        if args.win not in ("discard", "robbed"):
+            raise UserError(f"--discarder: a {args.win} win has no discarder (only --win discard or robbed)")
+        if not 0 <= args.discarder < n or args.discarder == args.seat:
+            raise UserError(f"--discarder {args.discarder}: another seat's wind, 0 to {n - 1}, not the "
+                            f"winner's ({args.seat})")
+    if args.chain < 0 or args.piao < 0:
+        raise UserError("--chain and --piao count kongs and wild discards: 0 or more")
 
 
 def cmd_hand(args) -> int:
@@ -82,6 +112,7 @@ def cmd_hand(args) -> int:
         where = ""
     out, problems = [], []
     scorer = None
+    _check_context(args, rules)
     if args.win:
         from ...scoring.hand import HandScorer, parse_melds
 
@@ -94,7 +125,15 @@ def cmd_hand(args) -> int:
             obj = ev.evaluate(text, wild, melds, self_drawn=args.win in ("self", "kong", "haidi")).as_json()
             if scorer is not None:
                 score = scorer.score(text, args.melds, args.win, args.tile, args.seat, args.round, args.flowers,
-                                     wild=wild, streak=args.streak)
+                                     wild=wild, streak=args.streak, first=args.first, last=args.last,
+                                     chain={"kongs": args.chain, "piao": args.piao})
+                if score.get("win") and (args.discarder is not None or args.win in ("self", "kong", "haidi")):
+                    from ...scoring.hand import settle
+
+                    net = settle(rules, {args.seat: {**score, "fv": score["_fv"]}}, winner=args.seat, dealer=0,
+                                 discarder=args.discarder,
+                                 streak=args.streak, win=args.win)
+                    score["payments"] = {str(k): v for k, v in net.items()}
                 score.pop("_fv", None)
                 obj["score"] = score
             out.append(obj)

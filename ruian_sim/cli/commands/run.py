@@ -58,5 +58,7 @@ def cmd_run(args) -> int:
         backend.close()
     reused_note(summary, out)
     sys.stdout.write(format_table(summary))
+    for w in summary.get("warnings", []):
+        print(f"ruian-sim: warning: {w}", file=sys.stderr)
     print(f"wrote {out / 'summary.json'}" + (f" and {records}" if records else ""))
     return EXIT_OK

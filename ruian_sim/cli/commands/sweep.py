@@ -109,6 +109,9 @@ def cmd_sweep(args) -> int:
             else:
                 result = run_sweep(plan, out, backend, quiet=args.quiet, resume=bool(args.resume))
                 sys.stdout.write(format_sweep(result))
+                for w in result.get("warnings", []):
+                    if w.startswith("at "):   # a point's own rules (no win there, a dead item)
+                        print(f"ruian-sim: warning: {w}", file=sys.stderr)
     except Interrupted as exc:
         print(f"ruian-sim: {exc}", file=sys.stderr)
         return EXIT_INTERRUPTED
