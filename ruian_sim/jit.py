@@ -21,6 +21,18 @@ from numba.core import config
 from .cache import cache_dir
 
 
+def source_digest() -> str:
+    """A hash of every kernel source: what a compiled build, or anything learned
+    by playing (the danger tables), depends on."""
+    pkg = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), pkg / "scoring" / "kernels.py",
+                        pkg / "scoring" / "layout.py",
+                        pkg / "jit.py"]):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _kernel_cache() -> str | None:
     """numba's cache, in a directory named by a hash of every kernel source.
 
@@ -30,13 +42,7 @@ def _kernel_cache() -> str | None:
     read-only site-packages).  NUMBA_CACHE_DIR, when set, wins."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return None
-    pkg = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), pkg / "scoring" / "kernels.py",
-                        pkg / "scoring" / "layout.py",
-                        pkg / "jit.py"]):
-        digest.update(path.name.encode() + path.read_bytes())
-    return str(cache_dir() / "numba" / digest.hexdigest()[:16])
+    return str(cache_dir() / "numba" / source_digest())
 
 
 _dir = _kernel_cache()

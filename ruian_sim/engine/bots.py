@@ -70,7 +70,8 @@ _G = BOT_ROW0 + 20        # 4 rows: the candidate's group folded with all but b
 _RA = BOT_ROW0 + 24       # 2 rows: the candidate's group without the discard, then + a draw
 _R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
 _DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -) then 2 × 34 words of row drops
-WORK_ROWS = BOT_ROW0 + 30 + (6 * 34 + 11) // 12 + 1
+_T0 = BOT_ROW0 + 30 + (6 * 34 + 11) // 12 + 1   # then the smart bot's target rows (patterns.py)
+WORK_ROWS = _T0 + 10
 
 
 @kernel_inline

@@ -11,7 +11,10 @@ Each entry is a bot name with optional parameters after colons, e.g.
   safety; the greedy bot alone almost never opens four same winds.
 - ``aggression``, ``value``, ``margin`` (smart): its own chances against a
   discard's danger; what a win pays against how soon it comes; how many
-  times the kept hand's worth a pon or chi must bring (engine/smart.py).
+  times the kept hand's worth a pon or chi must bring (engine/smart.py);
+  ``patterns`` (smart, 1): value the hand by the patterns the table pays
+  for and the melds it is building (engine/patterns.py), or by a
+  representative win of its route (0, the bot before patterns).
 One entry applies to every player.
 """
 
@@ -28,7 +31,9 @@ KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM, "smart": L.BOT_SMART}
 PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
           "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0),
           "aggression": (L.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (L.BP_VALUE, 1.0, 0.0, 3.0),
-          "margin": (L.BP_MARGIN, 1.3, 1.0, 100.0)}
+          "margin": (L.BP_MARGIN, 1.3, 1.0, 100.0), "patterns": (L.BP_PATTERNS, 1.0, 0.0, 1.0),
+          "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
+          "ron": (L.BP_RON, 0.5, 0.0, 3.0)}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:

@@ -108,7 +108,11 @@ BP_FOLLOW = 4      # probability of following (跟风) the previous player's hon
 BP_AGGRESSION = 5  # smart: weight of its own chances against the danger of a discard (1: even)
 BP_VALUE = 6       # smart: weight of what a win is worth against how soon it comes (1: expected value)
 BP_MARGIN = 7      # smart: a claim must make the hand worth this many times what it keeps
-BP_V0 = 8          # smart: the rules' win values (engine/values.py), N_VALUES entries
+BP_PATTERNS = 8    # smart: 1 values the hand by what it can become under the table (patterns.py), 0 by a representative win
+BP_CLAIMS = 9      # smart (patterns): others' discards that may be claimed, as extra draws per draw
+BP_SPREAD = 10     # smart (patterns): targets more tiles than this behind the plain hand are not weighed
+BP_RON = 11        # smart (patterns): how often an opponent's discard brings the winning tile, as a share of a draw
+BP_V0 = 12         # smart: the rules' win values (engine/values.py), N_VALUES entries
 # offsets from BP_V0: gain[me dealer][route][hard][self-drawn], then what the bot
 # pays [me dealer][they dealer] when it deals in, when they self-draw, when a third deals in
 V_GAIN = 0

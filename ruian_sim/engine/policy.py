@@ -85,7 +85,7 @@ def current_shanten(s, rules, seats, work):
 
 
 @kernel
-def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work):
+def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
     """Seat s's claim on face f: out[0:2] = (claim, chi start), claim -1: pass;
     out[2:7] is scratch (out: work.claim).  Greedy claims what lowers its
     shanten; smart claims what its valuation says beats the hand it keeps
@@ -171,12 +171,12 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work):
         bar = max(bots.kept[s, 0] * bp[s, BP_MARGIN], 1e-12)
         choice = -1
         if pon_ok:
-            v = smart_claim_value(s, f, -1, rules, seats, table, bots, work)
+            v = smart_claim_value(s, f, -1, rules, seats, table, bots, work, values)
             if v > bar:
                 bar = v
                 choice = CLAIM_PON
         for i in range(n_chi):
-            v = smart_claim_value(s, f, starts[i], rules, seats, table, bots, work)
+            v = smart_claim_value(s, f, starts[i], rules, seats, table, bots, work, values)
             if v > bar:
                 bar = v
                 choice = CLAIM_CHI
@@ -229,7 +229,7 @@ def self_kong(s, rules, wall, seats, bots, work):
 
 
 @kernel
-def discard_choice(s, rules, wall, seats, table, bots, work):
+def discard_choice(s, rules, wall, seats, table, bots, work, values):
     """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is set to the
     hand's shanten once it is gone (claims and win checks read it)."""
     P, hs, pw = rules.P, rules.hs, rules.pw
@@ -248,7 +248,7 @@ def discard_choice(s, rules, wall, seats, table, bots, work):
         return f
     if bp[s, BP_KIND] == BOT_SMART:
         draws = normal_left(P, W, gone) // P[EP_SEATS] + 1
-        f, sh = smart_discard(s, rules, seats, table, bots, work, draws)
+        f, sh = smart_discard(s, rules, seats, table, bots, work, values, draws)
     else:
         prefer = -1
         last = H[H_LAST_RAW]

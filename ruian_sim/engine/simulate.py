@@ -16,7 +16,9 @@ from .records import to_structured
 from .spec import KernelSpec, compile_rules
 from .state import Bots, Rules, Seats, State, Table, Values, Wall, Work
 from .valuation import PARTS_SIZE, programs
-from .values import bot_values
+from .danger_log import LEARN_SIZE
+from .patterns import MEMO, PS_SIZE
+from .values import bot_values, pattern_targets
 from .wall import WS_SIZE
 
 N_STREAMS = 16
@@ -66,7 +68,9 @@ def value_work(spec: KernelSpec) -> Values:
     t = spec.table
     return Values(tab=t.tab, rows=np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
                   asc=np.zeros(ARR_SCRATCH, np.int64), best=np.zeros(FV_SIZE, np.int64),
-                  parts=np.zeros(PARTS_SIZE, np.int64), prog=programs(t, spec.rules.scoring))
+                  parts=np.zeros(PARTS_SIZE, np.int64), prog=programs(t, spec.rules.scoring),
+                  targets=pattern_targets(t), memo_keys=np.zeros(MEMO, np.int64),
+                  memo_vals=np.zeros(MEMO, np.float64))
 
 
 def new_state(spec: KernelSpec) -> tuple[State, Work]:
@@ -82,10 +86,11 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
         table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(L.N_RAW, np.int64),
                     pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(L.N_FACE, np.int64)),
         bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
-                  kept=np.zeros((n, 2), np.float64)))
+                  kept=np.zeros((n, 2), np.float64), learn=np.zeros(LEARN_SIZE, np.int64)))
     work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), dist=np.zeros(4, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
-                claim=np.zeros(16, np.int64), fscratch=np.zeros(16, np.float64))
+                claim=np.zeros(32, np.int64), fscratch=np.zeros(16, np.float64),
+                pscratch=np.zeros(PS_SIZE, np.float64))
     return state, work
 
 
@@ -96,12 +101,18 @@ class Simulator:
         >>> records = sim.play(seed=1, first_match=0, matches=10)
     """
 
-    def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = DEFAULT_BOT):
+    def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = DEFAULT_BOT,
+                 danger: dict | None = None):
         self.spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
         if self.spec.seats >= 3:
-            # every bot gets the rules' win values; the smart bot reads them
-            self.bots[:, L.BP_V0:L.BP_V0 + L.N_VALUES] = bot_values(self.spec.rules)
+            # every bot gets the rules' win values; the smart bot reads them, and its
+            # danger tables (engine/danger.py: learned for these rules, once) when one plays
+            if danger is None and not (self.bots[:, L.BP_KIND] == L.BOT_SMART).any():
+                from .danger import default_tables
+
+                danger = default_tables()
+            self.bots[:, L.BP_V0:L.BP_V0 + L.N_VALUES] = bot_values(self.spec.rules, danger)
         # the compiled rules (read-only) and the state and scratch every hand reuses
         self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
         self.state, self.work = new_state(self.spec)

@@ -35,8 +35,13 @@ from ..hand.kernels import GROUP_OF, group_distance
 from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
 from .bots import acceptance, draw_list, shanten_scores
+from .chance import p_complete, p_complete_claims
+from .patterns import hand_worth, plan
 from .layout import (
     BP_AGGRESSION,
+    BP_CLAIMS,
+    BP_PATTERNS,
+    BP_RON,
     BP_V0,
     BP_VALUE,
     EP_PASS_BLOCKS,
@@ -54,6 +59,12 @@ from .layout import (
     H_DISCARDS,
     H_SI,
     H_WK,
+    M_FACE,
+    M_FROM,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_CHI,
+    MELD_PON,
     V_BY_OTHER,
     V_BY_SELF,
     V_DEAL_IN,
@@ -67,33 +78,6 @@ from .wall import normal_left
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
 SELF_DRAW_SHARE = 0.35   # of wins, roughly, at these tables: weighs self-drawn against discard values
 WIN_ANYWAY = 0.6         # a ready player who is not fed still wins this often
-TYPICAL_ACCEPT = 9.0     # improving tiles per tile still missing, for the steps after the next
-MAX_STEPS = 12
-
-
-@kernel
-def p_complete(steps, acc, unseen_total, draws, dp):
-    """P(the hand is complete within ``draws`` draws) when it is ``steps`` tiles
-    short: the first step improves with chance acc / unseen_total a draw (its
-    acceptance, counted), each later one with a typical acceptance for its
-    level (TYPICAL_ACCEPT per tile still missing).  A small DP over draws
-    (``dp``: float scratch of MAX_STEPS + 1)."""
-    if steps <= 0:
-        return 1.0
-    if acc <= 0 or draws <= 0 or unseen_total <= 0 or steps > MAX_STEPS:
-        return 0.0
-    for i in range(steps + 1):
-        dp[i] = 0.0
-    dp[0] = 1.0
-    for _ in range(draws):
-        for i in range(steps - 1, -1, -1):
-            left = steps - i  # tiles still missing at state i
-            a = acc if i == 0 else min(TYPICAL_ACCEPT * left, unseen_total)
-            q = min(a / unseen_total, 0.9)
-            moved = dp[i] * q
-            dp[i] -= moved
-            dp[i + 1] += moved
-    return dp[steps]
 
 
 @kernel_inline
@@ -129,18 +113,18 @@ def hit_rate(s, f, u, bp):
 
 
 @kernel
-def smart_discard(s, rules, seats, table, bots, work, draws_left):
+def smart_discard(s, rules, seats, table, bots, work, values, draws_left):
     """(face to discard or -1 for a wild, shanten after it); sets F[s, F_FOLDED]
     when safety beat the hand's progress, and keeps what the hand it holds
     now is worth (and the draws that counted) for its claims to beat."""
-    f, sh, v = smart_choice(s, rules, seats, table, bots, work, draws_left, True)
+    f, sh, v = smart_choice(s, rules, seats, table, bots, work, values, draws_left, True)
     bots.kept[s, 0] = v
     bots.kept[s, 1] = draws_left
     return f, sh
 
 
 @kernel
-def smart_choice(s, rules, seats, table, bots, work, draws_left, live):
+def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     """(face to discard or -1 for a wild, shanten after it, the value of the
     hand kept).  ``live``: a real discard (weigh the danger, mark a fold);
     otherwise a claim being weighed (the hand's progress alone)."""
@@ -169,7 +153,19 @@ def smart_choice(s, rules, seats, table, bots, work, draws_left, live):
     v_eight = weighted(gain(bp, s, me_dealer, ROUTE_EIGHT, hard), ref, vw)
     v_pungs = weighted(gain(bp, s, me_dealer, ROUTE_PUNGS, hard), ref, vw)
     k = hs[HS_M] - F[s, F_NMELD]
-    pungs = hs[HS_PUNGS] == 1 and F[s, F_CHIS] == 0 and k >= 0 and v_pungs > v_main
+    patterns = bp[s, BP_PATTERNS] >= 0.5
+    pungs = not patterns and hs[HS_PUNGS] == 1 and F[s, F_CHIS] == 0 and k >= 0 and v_pungs > v_main
+    eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main
+    mid = 1.0
+    last = 1.0
+    if patterns:
+        # others' discards help: a chi or pon toward the hand (``claims``), the winning
+        # tile from anyone (``ron``); then what the hand can become under the table:
+        # its targets, their values and chances (patterns.py)
+        mid = 1.0 + bp[s, BP_CLAIMS]
+        last = 1.0 + (bp[s, BP_RON] * (n - 1) if P[EP_WIN_DISCARD] == 1 else 0.0)
+        plan(s, best, draws_left, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, table, bots, work,
+             values)
     # the danger side: who may be ready, and what feeding them would cost
     defend = live and P[EP_WIN_DISCARD] == 1
     agg = max(bp[s, BP_AGGRESSION], 0.05)
@@ -184,9 +180,12 @@ def smart_choice(s, rules, seats, table, bots, work, draws_left, live):
             continue
         sh = scores[f]
         acc = acceptance(s, f, sh + w + 1, nl, wild_u, rules, seats, work)
-        value = p_complete(sh + 1, acc, u_total, draws_left, dp) * v_main
-        if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main:
-            value = max(value, p_complete(sh + 1, acc, u_total, draws_left, dp) * v_eight * 0.5)
+        p_plain = p_complete_claims(sh + 1, acc, u_total, draws_left, dp, mid, last)
+        value = p_plain * v_main
+        if patterns:
+            value = hand_worth(f, p_plain, v_eight if eight else 0.0, 0.5 * p_plain, c[f], work)
+        elif eight:
+            value = max(value, p_plain * v_eight * 0.5)
         if pungs:
             c[f] -= 1
             keys[s, GROUP_OF[f]] -= pw[f]
@@ -245,14 +244,14 @@ def smart_choice(s, rules, seats, table, bots, work, draws_left, live):
 
 
 @kernel
-def smart_claim_value(s, f, start, rules, seats, table, bots, work):
+def smart_claim_value(s, f, start, rules, seats, table, bots, work, values):
     """What the hand is worth after a pon (``start`` < 0) or a chi (``start``:
     the run's first face) of the discard f and its best discard, over the
     draws the kept hand was valued for (to compare with bots.kept[s, 0]).
     The same routes count, so a pon toward all pungs gains where the table
     pays for them, and a claim that gives up eight pairs loses that route."""
     pw = rules.pw
-    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    cnt, keys, F, melds = seats.cnt, seats.keys, seats.F, seats.melds
     H, vis = table.H, table.vis
     wk, si = H[H_WK], H[H_SI]
     g0 = f
@@ -264,12 +263,24 @@ def smart_claim_value(s, f, start, rules, seats, table, bots, work):
     remove_face(s, g1, cnt, keys, F, pw)
     vis[raw_of(g0, wk, si)] += 1  # the meld's tiles are seen by everyone
     vis[raw_of(g1, wk, si)] += 1
+    # the meld is shown (and the hand no longer concealed) while it is weighed
+    i = F[s, F_NMELD]
+    if i < MAX_MELDS:
+        melds[s, i, M_TYPE] = MELD_CHI if start >= 0 else MELD_PON
+        melds[s, i, M_FACE] = start if start >= 0 else f
+        melds[s, i, M_FROM] = (s + 1) % rules.P[EP_SEATS]
     F[s, F_NMELD] += 1
+    F[s, F_OPEN] += 1
     chi = 1 if start >= 0 else 0
     F[s, F_CHIS] += chi
-    _, _, v = smart_choice(s, rules, seats, table, bots, work, int(bots.kept[s, 1]), False)
+    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, int(bots.kept[s, 1]), False)
     F[s, F_CHIS] -= chi
+    F[s, F_OPEN] -= 1
     F[s, F_NMELD] -= 1
+    if i < MAX_MELDS:
+        melds[s, i, M_TYPE] = -1
+        melds[s, i, M_FACE] = -1
+        melds[s, i, M_FROM] = -1
     vis[raw_of(g1, wk, si)] -= 1
     vis[raw_of(g0, wk, si)] -= 1
     add_face(s, g1, cnt, keys, F, pw)

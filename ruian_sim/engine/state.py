@@ -62,6 +62,7 @@ class Bots(NamedTuple):
     rs: np.ndarray      # uint64[N_STREAMS]: random streams (rng.py): the wall's, the dice's, one per seat's bot
     kept: np.ndarray    # float64[seats, 2]: what smart's hand was worth after its last discard this hand,
                         # and the draws that counted (its claims must beat it; read once it has discarded)
+    learn: np.ndarray   # int64[danger_log.LEARN_SIZE]: counts for the danger tables while learning ([0] = 1)
 
 
 class Work(NamedTuple):
@@ -73,6 +74,7 @@ class Work(NamedTuple):
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
     claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
     fscratch: np.ndarray  # float64[16]: the smart bot's DP
+    pscratch: np.ndarray  # float64[patterns.PS_SIZE]: the smart bot's targets, per decision
 
 
 class Values(NamedTuple):
@@ -88,6 +90,9 @@ class Values(NamedTuple):
     best: np.ndarray    # int64[FV_SIZE]: the best reading
     parts: np.ndarray   # int64[PARTS_SIZE]: a reading's parts, then the best's
     prog: tuple         # the value and gate programs with their stack (valuation.programs)
+    targets: np.ndarray  # int64[1 + patterns.MAX_TARGETS, TG_W]: the patterns the table pays for (values.py)
+    memo_keys: np.ndarray  # int64[patterns.MEMO]: the smart bot's memo of projected readings' worth ...
+    memo_vals: np.ndarray  # float64[patterns.MEMO]: ... (a cache: any content is only ever a speed-up)
 
 
 class State(NamedTuple):

@@ -81,6 +81,7 @@ from .layout import (
     ROB_ANY,
     ROB_NEVER,
 )
+from .danger_log import danger_sample
 from .log import log_event
 from .policy import claim_choice, current_shanten, discard_choice, long_wall, self_kong
 from .record import fill_record, record_winner
@@ -233,7 +234,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 break
         self_actions = True
         # --- discard
-        f = discard_choice(turn, rules, wall, seats, table, bots, work)
+        f = discard_choice(turn, rules, wall, seats, table, bots, work, values)
         raw = raw_of(f, wk, si)
         remove_face(turn, f, cnt, keys, F, pw)
         vis[raw] += 1
@@ -243,6 +244,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         F[turn, F_DISCARDS] += 1
         H[H_LAST_RAW] = raw
         log_event(log, EV_DISCARD, turn, raw, 0, 0)
+        if bots.learn[0] == 1:
+            danger_sample(turn, f, raw, rules, seats, table, bots, work)   # engine/danger.py is learning
         kong_draw = False
         # a wild discarded (飘) carries the seat's chain on; anything else ends it
         F[turn, F_CHAIN] = F[turn, F_CHAIN] + 1 if f < 0 else 0
@@ -286,7 +289,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         take_start = -1
         for i in range(1, n):
             s = (turn + i) % n
-            claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work)
+            claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work, values)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
                 best_rank = P[EP_PRIO + claim[0]]
                 taker = s

@@ -104,8 +104,11 @@ BEST = 8
 PARTS_SIZE = 16
 # prog[7] (int64): has a gate, the base between two non-dealers, the cap,
 # whether the table reads the wait facts (single_wait, waits_any: costly, so
-# the gate computes them only for a table that reads them)
-M_GATE, M_OTHER, M_CAP, M_WAITS = 0, 1, 2, 3
+# the gate computes them only for a table that reads them), who pays a
+# discard win (PAY_*)
+M_GATE, M_OTHER, M_CAP, M_WAITS, M_PAYERS = 0, 1, 2, 3, 4
+PAY_ALL, PAY_DISCARDER, PAY_DISCARDER_FOR_ALL = 0, 1, 2
+PAYERS = {"all": PAY_ALL, "discarder": PAY_DISCARDER, "discarder_for_all": PAY_DISCARDER_FOR_ALL}
 
 
 def programs(table, scoring) -> tuple:
@@ -114,23 +117,25 @@ def programs(table, scoring) -> tuple:
     import numpy as np
 
     empty = np.zeros(2, np.int64)
-    misc = np.zeros(4, np.int64)
+    misc = np.zeros(8, np.int64)
     misc[M_GATE] = table.gate is not None
     misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
     misc[M_WAITS] = reads_waits(table)
+    misc[M_PAYERS] = PAYERS[scoring.get("payers", "all")]
     gate = table.gate
     return (table.value.code, table.value.consts, gate.code if gate else empty,
             gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
             np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
 
 
-def reads_waits(table) -> bool:
-    """Whether any item or formula of a compiled table reads single_wait or waits_any."""
+def reads(table, names) -> bool:
+    """Whether any item (a condition or its `per`) or formula of a compiled
+    table reads one of the facts ``names``."""
     from ..scoring import layout as S
     from ..scoring.facts import FACTS
 
-    want = {(FACTS[n].op, FACTS[n].slot, FACTS[n].arg) for n in ("single_wait", "waits_any")}
-    if set(table.fvars) & {"single_wait", "waits_any"}:
+    want = {(FACTS[n].op, FACTS[n].slot, FACTS[n].arg) for n in names}
+    if set(table.fvars) & set(names):
         return True
     tab = table.tab
     for r in range(int(tab[S.T_N_ITEMS])):
@@ -142,6 +147,28 @@ def reads_waits(table) -> bool:
         if want & set(rows):
             return True
     return False
+
+
+def reads_melds(table) -> bool:
+    """Whether the table's items look at the melds or the pair themselves
+    (per-meld points, a meld or pair filter, counts of pungs or chis)."""
+    from ..scoring import layout as S
+
+    tab = table.tab
+    ops = (S.OP_MELDS, S.OP_PAIR, S.OP_MELD_KINDS, S.OP_PAIR_WILDS)
+    for r in range(int(tab[S.T_N_ITEMS])):
+        row = int(tab[S.T_ITEMS]) + r * S.ITEM_W
+        c = int(tab[S.T_CONDS]) + int(tab[row + S.IT_COND0]) * S.COND_W
+        if int(tab[row + S.IT_PER_OP]) in ops:
+            return True
+        if any(int(tab[c + k * S.COND_W]) in ops for k in range(int(tab[row + S.IT_NCOND]))):
+            return True
+    return False
+
+
+def reads_waits(table) -> bool:
+    """Whether any item or formula of a compiled table reads single_wait or waits_any."""
+    return reads(table, ("single_wait", "waits_any"))
 
 
 @kernel

@@ -13,10 +13,6 @@ and the dealer's later terms are left out: the bot values a win at streak 1.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-
 import numpy as np
 
 from ..hand.layout import SHAPE_NAMES
@@ -100,15 +96,40 @@ def payments(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner: i
     return out
 
 
-@cache
-def danger_tables() -> tuple[np.ndarray, np.ndarray]:
-    """(ready[open melds][own discards], hit[tile class][unseen copies]), learned
-    from the simulator by benchmarks/learn_danger.py and shipped as data."""
-    data = json.loads((Path(__file__).with_name("danger.json")).read_text(encoding="utf-8"))
-    return np.array(data["ready"], np.float64), np.array(data["hit"], np.float64)
+def pattern_targets(table) -> np.ndarray:
+    """The patterns a compiled table pays for, as targets the smart bot plays
+    toward (engine/patterns.py): a one-suit hand of each suit where an item or
+    formula reads `one_suit`, a suit plus honors for `half_suit`, honors only
+    for `all_honors`, pungs only for `all_pungs`, and the suit ones in pungs
+    too where both are read.  Row 0 is the header (how many; whether the
+    items look at melds, so that pairs that may become valued pungs count)."""
+    from ..scoring.facts import FACTS  # noqa: F401 - the facts reads() looks up
+    from .patterns import MAX_TARGETS, TG_FACTS, TG_FILL, TG_GROUPS, TG_PUNGS, TG_SHAPES, TG_W, TH_MELDS, TH_N
+    from .valuation import reads, reads_melds
+
+    rows = []
+    honors = 8
+    pungs = reads(table, ("all_pungs", "hard_all_pungs"))
+    if reads(table, ("one_suit",)):
+        rows += [(1 << g, 0, L.FACT_ONE_SUIT, 0, g) for g in range(3)]
+    if reads(table, ("half_suit",)):
+        rows += [((1 << g) | honors, 0, L.FACT_HALF_SUIT, 0, g) for g in range(3)]
+    if reads(table, ("all_honors",)):
+        rows.append((honors, 1, L.FACT_ALL_HONORS, 4, 3))
+    if pungs:
+        rows.append((15, 1, 0, 4, -1))
+        rows += [(g, 1, f, 4, fill) for g, _, f, _, fill in list(rows) if g != 15 and g != honors]
+    out = np.zeros((1 + MAX_TARGETS, TG_W), np.int64)
+    rows = rows[:MAX_TARGETS]
+    out[0, TH_N] = len(rows)
+    out[0, TH_MELDS] = reads_melds(table)
+    for i, (groups, p, facts, shapes, fill) in enumerate(rows):
+        out[1 + i, TG_GROUPS], out[1 + i, TG_PUNGS], out[1 + i, TG_FACTS] = groups, p, facts
+        out[1 + i, TG_SHAPES], out[1 + i, TG_FILL] = shapes, fill
+    return out
 
 
-def bot_values(rules: RuleSet) -> np.ndarray:
+def bot_values(rules: RuleSet, danger: dict | None = None) -> np.ndarray:
     """The vector the smart bot reads (layout.V_* offsets, N_VALUES long; stored at BP_V0 of each seat's bot parameters).
 
     gain[me dealer][route][hard][self-drawn]: what a win brings the bot;
@@ -136,7 +157,9 @@ def bot_values(rules: RuleSet) -> np.ndarray:
             v[L.V_DEAL_IN + i] = -payments(rules, *soft_std, False, 0, dealer, 1)[1]
             v[L.V_BY_SELF + i] = -payments(rules, *soft_std, True, 0, dealer, 1)[1]
             v[L.V_BY_OTHER + i] = -payments(rules, *soft_std, False, 0, dealer, 2)[1]
-    ready, hit = danger_tables()
+    from .danger import as_arrays, tables_for
+
+    ready, hit = as_arrays(danger if danger is not None else tables_for(rules))
     v[L.V_READY:L.V_READY + ready.size] = ready.ravel()
     v[L.V_HIT:L.V_HIT + hit.size] = hit.ravel()
     return v

@@ -18,7 +18,7 @@ from ruian_sim.scoring import score
 
 def decide(sim, state, s, draws=6):
     seats = state.seats._replace(F=state.seats.F.copy())
-    f, sh = smart_discard(s, sim.kernel_rules, seats, state.table, state.bots, sim.work, draws)
+    f, sh = smart_discard(s, sim.kernel_rules, seats, state.table, state.bots, sim.work, sim.values, draws)
     return int(f), int(sh), int(seats.F[s, L.F_FOLDED])
 
 
@@ -37,11 +37,11 @@ def claims(sim, state, s):
         if cnt[s, f] == 0 and not (f % 9 and cnt[s, f - 1]):
             continue
         st = copied(state)
-        claim_choice(s, f, (s - 1) % n, False, sim.kernel_rules, st.seats, st.table, st.bots, sim.work)
+        claim_choice(s, f, (s - 1) % n, False, sim.kernel_rules, st.seats, st.table, st.bots, sim.work, sim.values)
         claim = sim.work.claim
         v = -1.0
         if cnt[s, f] >= 2:
-            v = smart_claim_value(s, f, -1, sim.kernel_rules, st.seats, st.table, st.bots, sim.work)
+            v = smart_claim_value(s, f, -1, sim.kernel_rules, st.seats, st.table, st.bots, sim.work, sim.values)
         out.append((f, int(claim[0]), int(claim[1]), round(float(v), 12)))
     return out
 
@@ -67,8 +67,9 @@ def hidden_shuffled(state, s, rng):
     return st
 
 
-@pytest.mark.parametrize("variant", [None, "discarder-pays"])
+@pytest.mark.parametrize("variant", [None, "discarder-pays", "taiwanese", "ruian-tai"])
 def test_decisions_do_not_change_when_hidden_information_does(variant):
+    # taiwanese and ruian-tai: the pattern values (patterns.py) read only the seat's own hand too
     rules = load("ruian", [variant] if variant else [])
     sim = Simulator(rules, "smart")
     rng = np.random.default_rng(4)

@@ -1,0 +1,54 @@
+"""Counting what the smart bot's danger tables say, inside play (engine/danger.py
+learns the tables from these counts for the rules being played).
+
+``bots.learn`` (int64[LEARN_SIZE]): [0] 1 while learning; then (ready, seen)
+pairs by an opponent's open melds 0..3 and own discards 0..15, then (won,
+seen) pairs by the discarded tile's class (simple, terminal, honor) and the
+copies the discarder could not see (0..3), for ready opponents and tiles they
+had not let pass since their own last discard.  The engine knows the truth
+(an opponent's bot shanten after its last discard; whether the tile completes
+its hand), so the counts are exact; the bot only ever reads the tables made
+from them, never the truth.
+"""
+
+from ..hand.kernels import GROUP_OF
+from ..jit import kernel
+from .layout import EP_COPIES, EP_SEATS, F_DISCARDS, F_LAST_DISC, F_OPEN, F_SHANTEN, H_DISCARDS
+from .seat import shapes_with
+
+L_READY = 1          # (ready, seen) × [open 0..3][discards 0..15]
+L_HIT = L_READY + 2 * 4 * 16   # (won, seen) × [class 0..2][unseen 0..3]
+LEARN_SIZE = L_HIT + 2 * 3 * 4
+
+
+@kernel
+def danger_sample(s, f, raw, rules, seats, table, bots, work):
+    """Count one discard of face f (raw kind ``raw``) by seat s, as each
+    opponent's bucket sees it."""
+    P = rules.P
+    cnt, F = seats.cnt, seats.F
+    H, pond, vis = table.H, table.pond, table.vis
+    lg = bots.learn
+    n = P[EP_SEATS]
+    if f < 0:
+        return
+    for i in range(1, n):
+        o = (s + i) % n
+        at = L_READY + 2 * (min(F[o, F_OPEN], 3) * 16 + min(F[o, F_DISCARDS], 15))
+        lg[at + 1] += 1
+        if F[o, F_SHANTEN] != 0:
+            continue
+        lg[at] += 1
+        passed = False
+        for j in range(F[o, F_LAST_DISC] + 1, H[H_DISCARDS] - 1):
+            if pond[j] == f:
+                passed = True
+                break
+        if passed:
+            continue
+        cls = 2 if GROUP_OF[f] == 3 else (1 if f % 9 == 0 or f % 9 == 8 else 0)
+        u = P[EP_COPIES + raw] - vis[raw] - cnt[s, f]
+        hat = L_HIT + 2 * (cls * 4 + min(max(u, 0), 3))
+        lg[hat + 1] += 1
+        if shapes_with(o, f, rules, seats, work) != 0:
+            lg[hat] += 1

@@ -1,0 +1,522 @@
+"""What the smart bot's hand can still become under the played table.
+
+A table pays for patterns (清一色, 混一色, 字一色, 碰碰胡, a pung of dragons, 胡数
+per concealed pung ...), and people play for them.  The bot does not name
+them: each pattern the compiled items read becomes a *target*, a restriction
+of the hand (the tile groups it may hold, pungs only), built once per rule
+set from the table (values.pattern_targets; row 0 of ``values.targets`` is a
+header: how many, whether the items look at melds).  Per decision:
+
+- a *projected reading* of the hand for each target: the melds it shows, the
+  pungs it holds concealed, a pair it holds, the rest as plain melds of the
+  target's suit; the facts of the target (one suit, pungs ...), and the
+  seat's own (dealer, winds, flowers, wilds, concealed or not);
+- what a win with that reading pays the bot, by the table itself (items,
+  value formula, gate, cap: the same kernels the record uses), self-drawn
+  and on a discard, from each payer the rules name (``gain``);
+- for each candidate discard, each target's chance of completing in the
+  draws left: the lookup tables restricted to the target's groups give the
+  tiles still missing, the unseen tiles that would lower it are counted, and
+  smart.p_complete turns both into a chance.  Only candidates in a target's
+  groups change its count; the others share one.
+- with items that look at melds: for each pair held, what it adds if it
+  becomes a pung (a dragon pung's 台, a pung's 胡) and the chance it does.
+
+The hand's worth after a discard is the expectation over its targets: with
+targets sorted by value V1 ≥ V2 ≥ ... and their chances P, the chance of a
+win worth at least Vi is taken as max(P1..Pi), so worth = Σ Vi × (that chance
+minus the one before); the plain hand is a target.  A table without patterns
+(the default rules) has no targets and costs nothing more.
+
+Scratch: ``work.pscratch`` (float64, PS_*), rows _T0.. of the work buffer.
+Everything read is what the seat sees: its own tiles and melds, the public
+melds and discards (through the unseen counts), the seat's facts.
+"""
+
+import numpy as np
+
+from ..hand.kernels import GROUP_OF, fold, point, table_row
+from ..hand.layout import BIG, HS_M, M_SLOTS, N_FACES, ROW
+from ..jit import kernel, kernel_inline
+from ..scoring.kernels import fill_vars, formula, item_parts
+from ..scoring.layout import (
+    FV_ASIDE,
+    FV_CONCEALED,
+    FV_DEALER,
+    FV_FACTS,
+    FV_FLOWER_BITS,
+    FV_HARD,
+    FV_KONGS,
+    FV_MELD,
+    FV_PAIR,
+    FV_ROUND_WIND,
+    FV_SEAT_WIND,
+    FV_SHAPES,
+    FV_STREAK,
+    FV_WILDS,
+    FV_WON,
+    MELD_CHI,
+    MELD_PUNG,
+    N_MELDS,
+    STACK_ERR,
+)
+from .bots import _DROP, _T0
+from .layout import (
+    BP_RON,
+    BP_SPREAD,
+    EP_PON,
+    EP_SEATS,
+    F_ASIDE,
+    F_FLOWER_BITS,
+    F_KONG_ADD,
+    F_KONG_CON,
+    F_KONG_EXP,
+    F_NMELD,
+    F_OPEN,
+    F_W,
+    FACT_DISCARD,
+    FACT_SELF_DRAWN,
+    H_DEALER,
+    H_ROUND,
+    H_SI,
+    H_STREAK,
+    H_WK,
+    M_FACE,
+    M_FROM,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_CHI as E_CHI,
+)
+from .seat import suit_facts, unseen_face
+from .chance import p_complete_claims
+from .valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER
+
+# a target row (values.targets[1 + t])
+TG_GROUPS = 0      # bit g: the hand may hold tiles of group g (m, p, s, honors)
+TG_PUNGS = 1       # 1: pungs only
+TG_FACTS = 2       # FACT_* bits a hand completed this way has
+TG_SHAPES = 3      # shape bits it has beside the standard shape
+TG_FILL = 4        # the suit group the projection fills melds with (-1: the target's own, 3: honors)
+TG_W = 6
+MAX_TARGETS = 16
+# the header, values.targets[0]
+TH_N = 0           # targets
+TH_MELDS = 1       # 1: the items look at melds or the pair (pairs may become valued pungs)
+
+# work.pscratch (float64)
+PS_V0 = 0                        # the plain hand's gain
+PS_V = 1                         # MAX_TARGETS: each target's gain
+PS_ON = PS_V + MAX_TARGETS       # MAX_TARGETS: 1 when the target is still open this decision
+PS_NB = PS_ON + MAX_TARGETS      # pairs that may become valued pungs: how many, then (face, bonus, chance) each
+MAX_PAIRS = 4
+PS_P = PS_NB + 1 + 3 * MAX_PAIRS  # MAX_TARGETS × 34: each target's chance after each discard
+PS_SIZE = PS_P + MAX_TARGETS * N_FACES
+
+# work buffer rows: the target's four group rows, each group's complement, two to spare
+_ROWS = _T0
+_MINUS = _T0 + 4
+_TMP = _T0 + 8
+T_ROWS = 10
+
+SELF_DRAW_SHARE = 0.35   # as smart.py: of wins, roughly
+MEMO = 4096              # the memo of what a projected reading is worth (values.memo_*), direct-mapped
+
+
+@kernel_inline
+def _empty_row(buf, row):
+    """A group that may hold nothing: 0 for no meld and no pair, BIG otherwise."""
+    for i in range(ROW):
+        buf[row * ROW + i] = BIG
+    buf[row * ROW] = 0
+
+
+@kernel_inline
+def _load(g, key, pungs, rules, buf, row):
+    tabs = rules.tabs
+    if pungs:
+        table_row(tabs[2] if g < 3 else tabs[3], key, buf, row * ROW, ROW)
+    else:
+        table_row(tabs[0] if g < 3 else tabs[1], key, buf, row * ROW, ROW)
+
+
+@kernel
+def target_rows(s, t, rules, seats, values, work):
+    """Rows of target t for seat s's hand into the work buffer (allowed groups
+    from the tables; each allowed group's complement, the other allowed groups
+    folded: nothing to fold for a one-suit target, a copy for a suit and the
+    honors); returns the distance of the hand as it is (BIG: out of reach)."""
+    keys, F = seats.keys, seats.F
+    buf = work.buf
+    tg = values.targets[1 + t]
+    groups = tg[TG_GROUPS]
+    k = rules.hs[HS_M] - F[s, F_NMELD]
+    if k < 0:
+        return BIG
+    first = -1
+    for g in range(4):
+        if (groups >> g) & 1:
+            _load(g, keys[s, g], tg[TG_PUNGS] == 1, rules, buf, _ROWS + g)
+            if first < 0:
+                first = g
+    for a in range(4):
+        if (groups >> a) & 1 == 0:
+            continue
+        out = (_MINUS + a) * ROW
+        _empty_row(buf, _MINUS + a)
+        for b in range(4):
+            if b == a or (groups >> b) & 1 == 0:
+                continue
+            fold(buf, out, (_ROWS + b) * ROW, _TMP * ROW)
+            for i in range(ROW):
+                buf[out + i] = buf[_TMP * ROW + i]
+    return point(buf, (_ROWS + first) * ROW, (_MINUS + first) * ROW, k)
+
+
+@kernel_inline
+def _distance_with(g, key, a, k, pungs, rules, buf):
+    """The target's distance with group a's key changed to ``key``."""
+    _load(a, key, pungs, rules, buf, _TMP + 1)
+    return point(buf, (_TMP + 1) * ROW, (_MINUS + a) * ROW, k)
+
+
+@kernel
+def shows_fit(s, t, seats, values):
+    """Whether the melds seat s shows allow target t (their groups, pungs only)."""
+    F, melds = seats.F, seats.melds
+    tg = values.targets[1 + t]
+    for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+        if (tg[TG_GROUPS] >> GROUP_OF[melds[s, i, M_FACE]]) & 1 == 0:
+            return False
+        if tg[TG_PUNGS] == 1 and melds[s, i, M_TYPE] == E_CHI:
+            return False
+    return True
+
+
+@kernel
+def projected(s, t, rules, seats, table, values, fv):
+    """The projected reading of seat s's hand completed as target t (t < 0:
+    the plain hand) into fv, its route facts left to ``gain``: the melds it
+    shows, the pungs it holds in the target's groups (concealed), a pair it
+    holds there, then plain melds of the fill suit (pungs for a pungs target):
+    a run of 4-5-6 or a pung of 5, simples, or a wind that is neither the
+    seat's nor the round's."""
+    P, hs = rules.P, rules.hs
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    H = table.H
+    n = P[EP_SEATS]
+    c = cnt[s]
+    groups, pungs, facts, extra, fill = 15, 0, suit_facts(s, seats), 0, -1
+    if t >= 0:
+        tg = values.targets[1 + t]
+        groups, pungs, facts, extra, fill = tg[TG_GROUPS], tg[TG_PUNGS], tg[TG_FACTS], tg[TG_SHAPES], tg[TG_FILL]
+    for i in range(fv.shape[0]):
+        fv[i] = 0
+    w = F[s, F_W]
+    fv[FV_SHAPES] = 1 | extra | (4 if pungs == 1 else 0)
+    fv[FV_FACTS] = facts
+    fv[FV_WILDS] = w
+    fv[FV_HARD] = 1 if w == 0 else 0
+    fv[FV_STREAK] = H[H_STREAK]
+    fv[FV_DEALER] = 1 if H[H_DEALER] == s else 0
+    fv[FV_KONGS] = F[s, F_KONG_EXP] + F[s, F_KONG_ADD] + F[s, F_KONG_CON]
+    fv[FV_FLOWER_BITS] = F[s, F_FLOWER_BITS]
+    fv[FV_ASIDE] = F[s, F_ASIDE]
+    seat_wind = (s - H[H_DEALER] + n) % n
+    fv[FV_SEAT_WIND] = seat_wind
+    fv[FV_ROUND_WIND] = H[H_ROUND] % 4
+    open_ = F[s, F_OPEN] > 0
+    fv[FV_CONCEALED] = 0 if open_ else 1
+    fv[FV_WON] = 1
+    M = hs[HS_M]
+    m = 0
+    for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+        if m < N_MELDS:
+            fv[FV_MELD + m] = (melds[s, i, M_TYPE] + 1) + 8 * (1 if melds[s, i, M_FROM] < 0 else 0) \
+                + 16 * melds[s, i, M_FACE]
+        m += 1
+    best = fill
+    most = -1
+    pair = 0
+    for f in range(N_FACES):
+        g = GROUP_OF[f]
+        if (groups >> g) & 1 == 0:
+            continue
+        if c[f] >= 3 and m < M:
+            if m < N_MELDS:
+                fv[FV_MELD + m] = MELD_PUNG + 8 + 16 * f
+            m += 1
+        elif c[f] == 2 and pair == 0:
+            pair = 1 + f
+        if fill < 0 and g < 3 and f % 9 == 0:
+            held = 0
+            for r in range(9):
+                held += c[f + r]
+            if held > most:
+                most = held
+                best = g
+    if best < 0:
+        best = 3
+    fv[FV_PAIR] = pair
+    real = m
+    face = best * 9 + 3
+    if best == 3:
+        for wd in range(4):
+            if wd != seat_wind and wd != H[H_ROUND] % 4:
+                face = 27 + wd
+                break
+    while m < M:
+        if m < N_MELDS:
+            if pungs == 1 or best == 3:
+                fv[FV_MELD + m] = MELD_PUNG + (0 if open_ else 8) + 16 * (face + 1 if best < 3 else face)
+            else:
+                fv[FV_MELD + m] = MELD_CHI + 8 + 16 * face
+        m += 1
+    return real
+
+
+@kernel
+def gain(s, fv, self_drawn, rules, table, values):
+    """What a win with reading fv brings seat s: the value formula against each
+    payer (the pair's base, the dealer's when it is one of them), capped, 0 if
+    the gate refuses it; on a discard the discarder alone pays (as an average
+    seat) where the rules say so."""
+    P = rules.P
+    H = table.H
+    tab, prog, parts = values.tab, values.prog, values.parts
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    n = P[EP_SEATS]
+    fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
+                                                                        else FACT_DISCARD)
+    item_parts(fv, tab, parts)
+    if misc[M_GATE] == 1:
+        fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+        if formula(gcode, gconsts, vars_, stack) == 0:
+            stack[STACK_ERR] = 0
+            return 0.0
+    d = H[H_DEALER]
+    k = min(max(H[H_STREAK] - 1, 0), bases.shape[0] - 1)
+    total = 0.0
+    for i in range(1, n):
+        p = (s + i) % n
+        base = bases[k] if (s == d or p == d) else misc[M_OTHER]
+        fill_vars(fv, parts, tab, base, 1 if p == d else 0, vars_)
+        v = formula(vcode, vconsts, vars_, stack)
+        if misc[M_CAP] > 0 and v > misc[M_CAP]:
+            v = misc[M_CAP]
+        total += v
+    stack[STACK_ERR] = 0   # a bot's estimate: a formula that fails here fails in play, where it is reported
+    if not self_drawn and misc[M_PAYERS] == PAY_DISCARDER:
+        total /= n - 1
+    return total
+
+
+@kernel
+def worth(s, fv, rules, table, values):
+    """A win's gain weighed over self-drawn and discard wins.  Remembered by
+    the reading (a hash of every slot of fv), since a hand's projections
+    change slowly from one decision to the next: the gain depends on fv alone
+    (the seat's role is in it: dealer, winds, streak)."""
+    h = np.uint64(14695981039346656037)
+    for i in range(fv.shape[0]):
+        h = (h ^ np.uint64(fv[i] & 0xFFFFFFFF)) * np.uint64(1099511628211)
+    key = np.int64(h >> np.uint64(1)) | 1
+    i = np.int64(h & np.uint64(MEMO - 1))
+    if values.memo_keys[i] == key:
+        return values.memo_vals[i]
+    v = (SELF_DRAW_SHARE * gain(s, fv, True, rules, table, values)
+         + (1.0 - SELF_DRAW_SHARE) * gain(s, fv, False, rules, table, values))
+    values.memo_keys[i] = key
+    values.memo_vals[i] = v
+    return v
+
+
+@kernel
+def target_acceptance(s, t, nl, wild_u, seats, values, work):
+    """About how many unseen tiles would bring target t a step closer: those
+    of its groups that join a tile the hand holds there (the same face, or
+    for runs a face one or two ranks away in its suit), and the wilds.  The
+    tables are not asked (the plain hand's acceptance is exact; a target's
+    is weighed against its value, and this is within a tile or two)."""
+    c = seats.cnt[s]
+    buf = work.buf
+    tg = values.targets[1 + t]
+    groups = tg[TG_GROUPS]
+    runs = tg[TG_PUNGS] == 0
+    drop = _DROP * ROW
+    acc = wild_u
+    for i in range(nl):
+        at = drop + 3 * i
+        g = buf[at]
+        b = GROUP_OF[g]
+        if (groups >> b) & 1 == 0:
+            continue
+        near = c[g] > 0
+        if runs and b < 3 and not near:
+            r = g % 9
+            for d in (-2, -1, 1, 2):
+                if 0 <= r + d < 9 and c[g + d] > 0:
+                    near = True
+                    break
+        if near:
+            acc += buf[at + 1]
+    return acc
+
+
+@kernel
+def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, table, bots, work, values):
+    """Per decision of seat s: the plain hand's gain, each open target's gain
+    and chance after each candidate discard (``work.scores``: BIG where not a
+    candidate), the pairs' pung bonuses; the targets sorted by gain into
+    work.claim[8:26] (how many, then their indices).  ``best``: the plain
+    hand's shanten at its best discard; ``mid``, ``last``: chance.p_complete_claims.
+
+    Cheap first: a target is weighed only if its suit is the one the hand
+    holds most of (or one tile short of it), its melds shown fit it, and the
+    tiles outside its groups leave it within ``spread`` tiles of the plain
+    hand; its acceptance is counted once, on the hand as it is."""
+    P, pw = rules.P, rules.pw
+    cnt, keys, F, melds = seats.cnt, seats.keys, seats.F, seats.melds
+    H = table.H
+    ps, scores, dp, buf, order = work.pscratch, work.scores, work.fscratch, work.buf, work.claim
+    fv, fv2 = values.rows[0], values.rows[1]
+    n = P[EP_SEATS]
+    c = cnt[s]
+    w = F[s, F_W]
+    k = rules.hs[HS_M] - F[s, F_NMELD]
+    spread = bots.bp[s, BP_SPREAD]
+    real = projected(s, -1, rules, seats, table, values, fv)
+    v0 = _weighted(worth(s, fv, rules, table, values), ref, vw)
+    ps[PS_V0] = v0
+    # tiles of each group, melds shown included: a suit target is for the suit the hand leans to
+    held = order[26:30]   # work.claim: [8] targets on, [9..25] their order, [26..29] tiles per group
+    for g in range(4):
+        held[g] = 0
+    for f in range(N_FACES):
+        held[GROUP_OF[f]] += c[f]
+    for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+        held[GROUP_OF[melds[s, i, M_FACE]]] += 3
+    top = max(held[0], max(held[1], held[2]))
+    nt = values.targets[0, TH_N]
+    n_on = 0
+    for t in range(nt):
+        ps[PS_ON + t] = 0.0
+        tg = values.targets[1 + t]
+        groups = tg[TG_GROUPS]
+        if groups != 15 and groups != 8:
+            suit = tg[TG_FILL]
+            if held[suit] < top - 1:
+                continue
+        outside = 0
+        for g in range(4):
+            if (groups >> g) & 1 == 0:
+                outside += held[g]
+        if outside + 1 - w > best + 1 + spread or not shows_fit(s, t, seats, values):
+            continue
+        d_now = target_rows(s, t, rules, seats, values, work)
+        if d_now >= BIG or d_now - w > best + 1 + spread:
+            continue   # out of reach, or too far behind the plain hand to matter
+        projected(s, t, rules, seats, table, values, fv2)
+        v = _weighted(worth(s, fv2, rules, table, values), ref, vw)
+        if v <= v0 * 1.001:
+            continue   # it pays no more than the plain hand
+        ps[PS_ON + t] = 1.0
+        ps[PS_V + t] = v
+        pungs = tg[TG_PUNGS] == 1
+        acc = target_acceptance(s, t, nl, wild_u, seats, values, work)
+        p_out = p_complete_claims(max(d_now - w, 0), acc, u_total, draws, dp, mid, last)
+        for f in range(N_FACES):
+            if scores[f] >= BIG:
+                continue
+            a = GROUP_OF[f]
+            if (groups >> a) & 1 == 0:
+                ps[PS_P + t * N_FACES + f] = p_out
+                continue
+            d_f = _distance_with(f, keys[s, a] - pw[f], a, k, pungs, rules, buf)
+            ps[PS_P + t * N_FACES + f] = p_complete_claims(max(d_f - w, 0), acc, u_total, draws, dp, mid, last)
+        # insertion into the order by gain, highest first
+        j = n_on
+        while j > 0 and ps[PS_V + order[8 + j]] < v:
+            order[9 + j] = order[8 + j]
+            j -= 1
+        order[9 + j] = t
+        n_on += 1
+    order[8] = n_on
+    # pairs that may become pungs the table values
+    ps[PS_NB] = 0.0
+    if values.targets[0, TH_MELDS] == 1 and u_total > 0 and real < min(rules.hs[HS_M], N_MELDS):
+        slot = FV_MELD + min(rules.hs[HS_M], N_MELDS) - 1   # a filler meld: the pung may take its place
+        unseen = work.unseen
+        wk, si = H[H_WK], H[H_SI]
+        # its third tile: drawn, or another's discard claimed (as often as a discard brings a winning tile)
+        chances = draws * (1.0 + (bots.bp[s, BP_RON] * (n - 1) if P[EP_PON] == 1 else 0.0))
+        nb = 0
+        for f in range(N_FACES):
+            if c[f] != 2 or nb >= MAX_PAIRS:
+                continue
+            for i in range(fv.shape[0]):
+                fv2[i] = fv[i]
+            fv2[slot] = MELD_PUNG + (0 if P[EP_PON] == 1 else 8) + 16 * f
+            if fv2[FV_PAIR] == 1 + f:
+                fv2[FV_PAIR] = 0
+            bonus = _weighted(worth(s, fv2, rules, table, values), ref, vw) - v0
+            if bonus > 0:
+                u = unseen_face(f, unseen, wk, si)
+                at = PS_NB + 1 + 3 * nb
+                ps[at] = f
+                ps[at + 1] = bonus
+                ps[at + 2] = 1.0 - (1.0 - min(u / u_total, 1.0)) ** chances
+                nb += 1
+        ps[PS_NB] = nb
+    return n_on
+
+
+@kernel
+def hand_worth(f, p_plain, v8, p8, c_f, work):
+    """The worth of the hand after discarding f (needs plan()): over the plain
+    hand (chance p_plain), eight pairs (v8, p8) and the open targets, the
+    chance of a win worth at least each value, times the value; plus the
+    pairs' pung bonuses on a plain completion (f's own pair lost if f is one
+    of it: ``c_f`` its count before the discard)."""
+    ps, order = work.pscratch, work.claim
+    n_on = order[8]
+    total = 0.0
+    got = 0.0   # the chance of a win worth at least the value reached so far
+    placed8 = v8 <= 0.0
+    placed0 = False
+    i = 0
+    while i < n_on or not placed8 or not placed0:
+        # the next value down: a target, eight pairs or the plain hand
+        v_t = ps[PS_V + order[9 + i]] if i < n_on else -1.0
+        v_e = v8 if not placed8 else -1.0
+        v_0 = ps[PS_V0] if not placed0 else -1.0
+        if v_t >= v_e and v_t >= v_0 and i < n_on:
+            v, p = v_t, ps[PS_P + order[9 + i] * N_FACES + f]
+            i += 1
+        elif v_e >= v_0 and not placed8:
+            v, p = v_e, p8
+            placed8 = True
+        else:
+            v, p = v_0, p_plain
+            placed0 = True
+        if p > got:
+            total += v * (p - got)
+            got = p
+    bonus = 0.0
+    for j in range(int(ps[PS_NB])):
+        at = PS_NB + 1 + 3 * j
+        q = ps[at + 2]
+        if int(ps[at]) == f and c_f == 2:
+            q = q * q * 0.5   # one copy left: two more to come
+        bonus += q * ps[at + 1]
+    return total + p_plain * bonus
+
+
+@kernel_inline
+def _weighted(v, ref, weight):
+    """As smart.weighted: a value's spread from a plain win scaled by ``weight``."""
+    if ref <= 0 or v <= 0:
+        return v
+    return ref * (v / ref) ** weight
+
+
+__all__ = ["M_SLOTS", "PS_SIZE", "T_ROWS"]
