@@ -21,8 +21,9 @@ def add_session_args(p, required: bool = True) -> None:
 
 
 def session_kind(args) -> tuple[str, float, dict]:
-    if args.minutes is not None and args.minutes <= 0:
-        raise UserError("--minutes must be more than 0")
+    from .session import check_minutes
+
+    check_minutes(args.minutes)
     if args.session_hands:
         return "hands", args.session_hands, {"hands": args.session_hands}
     if args.minutes is not None:
@@ -32,23 +33,9 @@ def session_kind(args) -> tuple[str, float, dict]:
 
 
 def load_timing(path: str | None) -> dict | None:
-    if not path:
-        return None
-    from .ruleset.source import read_source
+    from .session import load_timing
 
-    src = read_source(path)
-    timing = src.data.get("timing")
-    if not isinstance(timing, dict):
-        raise UserError(f"{path}: expected a `timing:` section")
-    import jsonschema
-
-    from .ruleset.validate import schema
-
-    sub = schema()["properties"]["timing"]
-    errs = list(jsonschema.Draft202012Validator({**sub, "required": []}).iter_errors(timing))
-    if errs:
-        raise UserError([f"{path}: timing.{'.'.join(map(str, e.absolute_path))}: {e.message}" for e in errs])
-    return timing
+    return load_timing(path)
 
 
 def cmd_session(args) -> int:
