@@ -386,8 +386,9 @@ def cmd_compare(args) -> int:
     _reused_note(run, out)
     if args.sessions:
         run["session"] = _compare_sessions(args, plan)
-        (out / "comparison.json").write_text(json.dumps(run, indent=1, ensure_ascii=False) + "\n",
-                                             encoding="utf-8")
+        from .runner.outdir import write_json
+
+        write_json(out / "comparison.json", run)
     sys.stdout.write(format_comparison(run))
     if until:
         m = run["metrics"].get(until[0])
