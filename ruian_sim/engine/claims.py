@@ -88,7 +88,7 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
             continue
         add_face(s, f, cnt, keys, F, pw)
         hard = hard_now(s, wk, False, rules, seats, work)
-        allowed = gate_ok(s, f, route, m, hard, rules, seats, table, values)
+        allowed = gate_ok(s, f, route, m, hard, rules, seats, table, work, values)
         remove_face(s, f, cnt, keys, F, pw)
         if not allowed:
             continue  # the rules' gate: this is no win at all

@@ -1,9 +1,16 @@
-"""Tiles reaching a hand: the deal with its 补花, draws with flowers laid aside
-and replaced, and whether a replacement may still be drawn."""
+"""Tiles reaching a hand: the wild and what it changes, the deal with its 补花,
+draws with flowers laid aside and replaced, and whether a replacement may
+still be drawn."""
 
+from ..hand.kernels import set_tight
+from ..hand.layout import HS_CAP, HS_CAPW
 from ..jit import kernel, kernel_inline
 from .layout import (
     EP_ASIDE,
+    EP_ASIDE_IF_WILD,
+    EP_COPIES,
+    EP_STANDIN,
+    N_FACE,
     EP_CHUNK,
     EP_DEALER_EXTRA,
     EP_HAND,
@@ -139,3 +146,36 @@ def deal(rules, wall, seats, table, log, owed):
             raw = replacement(rules, wall)
             log_event(log, EV_DRAW, s, raw, 1, 0)
             _dealt(s, raw, rules, seats, table, log, owed)
+
+
+@kernel
+def set_wild(wk, rules, seats, table):
+    """This hand's wild kind ``wk`` (-1 none) and what follows from it: the
+    stand-in (白板 playing as the wild's face), the kind laid aside in the
+    wild's place, the faces a tile can come as, every seat's caps.  The
+    `hand` command sets up its one seat with this same kernel."""
+    P, hs = rules.P, rules.hs
+    capx = seats.capx
+    H, face_ok = table.H, table.face_ok
+    n = P[EP_SEATS]
+    si = P[EP_STANDIN]
+    if si < 0 or wk < 0 or si == wk:
+        si = -1
+    H[H_WK] = wk
+    H[H_SI] = si
+    H[H_ASIDE_OFF] = -1
+    H[H_ASIDE_ON] = -1
+    if wk >= 0 and P[EP_ASIDE + wk] == 1 and not is_flower(wk):
+        # the wild plays; another kind is laid aside in its place (if the rules name one)
+        H[H_ASIDE_OFF] = wk
+        H[H_ASIDE_ON] = P[EP_ASIDE_IF_WILD]
+    for f in range(34):
+        face_ok[f] = 1 if (P[EP_COPIES + f] > 0 and f != wk and f != si
+                           and not laid_aside(f, rules, table)) else 0
+    if si >= 0:
+        face_ok[wk] = 1
+    for s in range(n):
+        capx[s, :N_FACE] = hs[HS_CAP]
+        if si >= 0:
+            capx[s, wk] = hs[HS_CAPW]
+        set_tight(capx[s], hs)

@@ -187,7 +187,10 @@ OUTCOME_NAMES = ("self_draw", "discard_win", "robbed_kong", "haidi_win", "exhaus
 ERR_NONE = 0
 ERR_WALL_EMPTY = 1   # a tile was needed and none was left in the wall
 ERR_TURN_LIMIT = 2   # a hand took more steps than its tiles and melds allow
-ERR_NAMES = ("none", "the wall ran out of tiles", "a hand took more steps than its tiles allow")
+ERR_READINGS = 3     # the readings of a winning hand could not be listed (hand/arrange.py's bound)
+ERR_FORMULA = 4      # a scoring formula overflowed, divided by zero or took a negative power
+ERR_NAMES = ("none", "the wall ran out of tiles", "a hand took more steps than its tiles allow",
+             "a winning hand's readings could not all be listed", "a scoring formula went wrong")
 
 WIN_OUTCOMES = (OUT_SELF_DRAW, OUT_DISCARD_WIN, OUT_ROBBED_KONG, OUT_HAIDI_WIN)
 
@@ -203,8 +206,12 @@ FACT_HALF_SUIT = 256
 FACT_ALL_MELDED = 512
 FACT_SINGLE_WAIT = 1024
 FACT_WAITS_ANY = 2048  # before the winning tile, every tile that could come would have won (爆头)
+FACT_ALL_HONORS = 4096     # 字一色: honors only (wilds aside)
+FACT_LAST_TILE = 8192      # 海底撈月: self-drawn on the last tile anyone could draw
+FACT_LAST_DISCARD = 16384  # 河底撈魚: won on a discard after which no tile is left to draw
 FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly",
-              "earthly", "one_suit", "half_suit", "all_melded", "single_wait", "waits_any")
+              "earthly", "one_suit", "half_suit", "all_melded", "single_wait", "waits_any",
+              "all_honors", "last_tile", "last_discard")
 
 # --- event log (transcripts) -------------------------------------------------------
 EV_DICE = 1        # seat = thrower, a = sum, b = throw number
@@ -246,6 +253,7 @@ H_STREAK = 15     # the dealer's term (1..)
 H_ROUND = 16      # round wind index
 H_ASIDE_OFF = 17  # an aside kind that is this hand's wild (not laid aside), -1 none
 H_ASIDE_ON = 18   # the kind laid aside in its place, -1 none
+H_ERR_BITS = 19   # with ERR_FORMULA: the formula's FE_* bits (scoring/layout.py)
 H_SIZE = 20
 NO_TILE = -3      # "last tile" before any tile joined (the dealer's dealt hand)
 NONE_JOINED = -2  # a flower came and no replacement could follow

@@ -35,13 +35,11 @@ from .layout import (
     F_PENALTY,
     F_PONS,
     F_W,
-    FACT_SELF_DRAWN,
-    FACT_SINGLE_WAIT,
-    FACT_WAITS_ANY,
+    ERR_READINGS,
     H_CLAIMS,
     H_DISCARDS,
+    H_ERROR,
     H_KONGS,
-    H_WK,
     NO_TILE,
     S_ASIDE,
     S_BLOCKED,
@@ -63,38 +61,30 @@ from .layout import (
     S_WILDS,
 )
 from .log import log_event
-from .seat import add_face, could_come, hard_now, natural_waits, remove_face, shapes_now
-from .valuation import best_reading, hand_facts, hand_value, seat_facts, write_value
+from .seat import add_face
+from .valuation import loser_reading, win_reading, write_value
 from .wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
 
 
 @kernel
 def record_winner(s, f, joins, facts, rules, seats, table, work, values, rec, log, raw):
-    """Shapes, hard and facts of winner s.  ``joins``: the winning tile (face f)
-    still has to join the hand (a discard or a robbed kong)."""
+    """Shapes, hard and facts of winner s and its best reading.  ``joins``: the
+    winning tile (face f) still has to join the hand (a discard or a robbed
+    kong).  ``facts``: the route, as the gate saw it (valuation.gate_ok), so
+    the record holds the facts the gate read."""
     P, pw = rules.P, rules.pw
     cnt, keys, F = seats.cnt, seats.keys, seats.F
     H = table.H
     best, parts = values.best, values.parts
-    wk = H[H_WK]
     n = P[EP_SEATS]
-    if f != NO_TILE:
-        if not joins:
-            remove_face(s, f, cnt, keys, F, pw)
-        waits = natural_waits(s, rules, seats, table, work)
-        if waits == 1:
-            facts |= FACT_SINGLE_WAIT
-        if waits > 0 and waits == could_come(s, rules, seats, table):
-            facts |= FACT_WAITS_ANY
+    if joins and f != NO_TILE:
         add_face(s, f, cnt, keys, F, pw)
-    shapes = shapes_now(s, rules, seats, work)
-    hard = hard_now(s, wk, (facts & FACT_SELF_DRAWN) != 0, rules, seats, work)
-    facts = hand_facts(s, facts, rules, seats, table)
+    shapes, hard, facts, passed = win_reading(s, f, facts, True, rules, seats, table, work, values)
     rec[C_FIXED + S_SHAPES * n + s] = shapes
     rec[C_FIXED + S_HARD * n + s] = hard
     rec[C_FIXED + S_FACTS * n + s] = facts
-    seat_facts(s, True, shapes, hard, facts, rules, seats, table, values.rows[0])
-    best_reading(s, f if f >= 0 else -1, joins, shapes, rules, seats, table, values)
+    if passed == 0 and H[H_ERROR] == 0:
+        H[H_ERROR] = ERR_READINGS   # the gate let this win through and now refuses every reading
     write_value(s, n, best, parts, rec, C_FIXED)
     log_event(log, EV_WIN, s, raw, shapes, facts)
 
@@ -141,7 +131,5 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
         rec[C_FIXED + S_CHAIN_WILDS * n + s] = F[s, F_CHAIN_WILDS]
         if (winners >> s) & 1 == 0:
             # a loser's hand is valued on what it shows (pairwise settlement)
-            tab, best, parts, prog = values.tab, values.best, values.parts, values.prog
-            seat_facts(s, False, 0, 0, 0, rules, seats, table, best)
-            hand_value(best, tab, prog, parts)
-            write_value(s, n, best, parts, rec, C_FIXED)
+            loser_reading(s, rules, seats, table, values)
+            write_value(s, n, values.best, values.parts, rec, C_FIXED)

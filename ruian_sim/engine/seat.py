@@ -21,6 +21,7 @@ from .layout import (
     F_NTILES,
     F_OPEN,
     F_W,
+    FACT_ALL_HONORS,
     FACT_HALF_SUIT,
     FACT_ONE_SUIT,
     M_FACE,
@@ -165,7 +166,8 @@ def could_come(s, rules, seats, table):
 
 @kernel
 def suit_facts(s, seats):
-    """清一色 / 混一色 from the faces of the hand and its melds (wilds ignored)."""
+    """清一色 / 混一色 / 字一色 from the faces of the hand and its melds (wilds
+    ignored; a stand-in plays at the wild's face, so it is of the wild's suit)."""
     cnt, F, melds = seats.cnt, seats.F, seats.melds
     seen = 0  # bit g: group g present
     for f in range(N_FACES):
@@ -179,6 +181,8 @@ def suit_facts(s, seats):
         return FACT_ONE_SUIT
     if n_suits == 1 and honors == 1:
         return FACT_HALF_SUIT
+    if n_suits == 0 and honors == 1:
+        return FACT_ALL_HONORS
     return 0
 
 

@@ -28,11 +28,17 @@ MATCHES_PER_CALL = 128
 class EngineError(UserError):
     """The kernel reached a state the rules should have made impossible."""
 
-    def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int):
+    def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int, bits: int = 0):
         self.code, self.match, self.hand = code, match, hand
         w, d = rules.wall, rules.deal
+        what = L.ERR_NAMES[code]
+        if code == L.ERR_FORMULA:
+            from ..scoring.layout import FE_NAMES
+
+            what += " (" + "; ".join(text for bit, text in FE_NAMES if bits & bit) + "): check scoring.value, " \
+                    "scoring.gate and scoring.hand for this hand"
         super().__init__(
-            f"the engine stopped in match {match}, hand {hand} (seed {seed}): {L.ERR_NAMES[code]}. "
+            f"the engine stopped in match {match}, hand {hand} (seed {seed}): {what}. "
             f"Rules involved: tiles {rules.tiles.total}, wall.dead_stacks {w.dead_stacks}, "
             f"wall.dead_odd_single {str(w.dead_odd_single).lower()}, wall.haidi_tiles {w.haidi_tiles}, "
             f"deal.hand_size {d.hand_size}, table.seats {rules.table.seats}. "
@@ -125,7 +131,7 @@ class Simulator:
     def _check(self, err: int, seed: int, recs: np.ndarray, rows: int) -> None:
         if err:
             raise EngineError(int(err), self.spec.rules, seed, int(recs[rows, L.C_MATCH]),
-                              int(recs[rows, L.C_HAND]))
+                              int(recs[rows, L.C_HAND]), int(self.state.table.H[L.H_ERR_BITS]))
 
     def play(self, seed: int, first_match: int = 0, matches: int = 1) -> np.ndarray:
         """Named hand records (a structured array) for these matches."""

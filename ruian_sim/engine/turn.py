@@ -8,19 +8,15 @@ hands); ``rec`` is the record row to fill, ``log`` the events for
 transcripts.
 """
 
-from ..hand.kernels import set_tight
-from ..hand.layout import HS_CAP, HS_CAPW
+from ..hand.layout import HS_CAP
 from ..jit import kernel
 from .bots import wants_win
 from .claims import discard_winners, do_kong, four_winds, settle_multi
-from .intake import can_replace, deal, laid_aside, receive, replacement
+from .intake import can_replace, deal, receive, replacement, set_wild
 from .layout import (
     C_OUTCOME,
     CLAIM_KONG,
     CLAIM_PON,
-    EP_ASIDE,
-    EP_ASIDE_IF_WILD,
-    EP_COPIES,
     EP_DEAD_PER_KONG,
     EP_DEALER_EXTRA,
     EP_HAIDI,
@@ -28,7 +24,6 @@ from .layout import (
     EP_PRIO,
     EP_ROB,
     EP_SEATS,
-    EP_STANDIN,
     EP_TILES,
     EP_WILD_CLAIM,
     EP_WIN_DISCARD,
@@ -52,11 +47,11 @@ from .layout import (
     F_W,
     FACT_DISCARD,
     FACT_HAIDI,
+    FACT_LAST_DISCARD,
+    FACT_LAST_TILE,
     FACT_KONG_DRAW,
     FACT_ROBBED,
     FACT_SELF_DRAWN,
-    H_ASIDE_OFF,
-    H_ASIDE_ON,
     H_CLAIMS,
     H_DEALER,
     H_DISCARDER,
@@ -69,13 +64,11 @@ from .layout import (
     H_ROUND,
     H_SI,
     H_STREAK,
-    H_WK,
     MAX_MELDS,
     MELD_CHI,
     MELD_KONG_ADD,
     MELD_KONG_EXP,
     MELD_PON,
-    N_FACE,
     NO_TILE,
     NONE_JOINED,
     OUT_DISCARD_WIN,
@@ -99,8 +92,8 @@ from .wall import (
     WS_INDICATOR,
     dead_tiles,
     draw_head,
-    is_flower,
     normal_left,
+    nothing_left,
     remaining,
     setup_wall,
 )
@@ -112,8 +105,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     """Play one hand; fill ``rec`` (columns of layout.C_*) and return the outcome."""
     P, hs, pw = rules.P, rules.hs, rules.pw
     tiles, gone, W = wall.tiles, wall.gone, wall.W
-    cnt, keys, F, capx, melds = seats.cnt, seats.keys, seats.F, seats.capx, seats.melds
-    H, vis, pond, face_ok = table.H, table.vis, table.pond, table.face_ok
+    cnt, keys, F, melds = seats.cnt, seats.keys, seats.F, seats.melds
+    H, vis, pond = table.H, table.vis, table.pond
     rs = bots.rs
     claim = work.claim
     n = P[EP_SEATS]
@@ -133,31 +126,12 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     H[H_LAST_RAW] = -1
     H[H_DISCARDER] = -1
     wk = setup_wall(P, rs, dealer, tiles, gone, W, log)
-    si = P[EP_STANDIN]
-    if si < 0 or wk < 0 or si == wk:
-        si = -1
-    H[H_WK] = wk
-    H[H_SI] = si
     H[H_STREAK] = streak
     H[H_ROUND] = rnd
-    H[H_ASIDE_OFF] = -1
-    H[H_ASIDE_ON] = -1
-    if wk >= 0 and P[EP_ASIDE + wk] == 1 and not is_flower(wk):
-        # the wild plays; another kind is laid aside in its place (if the rules name one)
-        H[H_ASIDE_OFF] = wk
-        H[H_ASIDE_ON] = P[EP_ASIDE_IF_WILD]
+    set_wild(wk, rules, seats, table)
+    si = H[H_SI]
     if W[WS_INDICATOR] >= 0:
         vis[W[WS_INDICATOR]] += 1
-    for f in range(34):
-        face_ok[f] = 1 if (P[EP_COPIES + f] > 0 and f != wk and f != si
-                           and not laid_aside(f, rules, table)) else 0
-    if si >= 0:
-        face_ok[wk] = 1
-    for s in range(n):
-        capx[s, :N_FACE] = hs[HS_CAP]
-        if si >= 0:
-            capx[s, wk] = hs[HS_CAPW]
-        set_tight(capx[s], hs)
     deal(rules, wall, seats, table, log, claim[8:])
     if H[H_ERROR] != 0:
         rec[:] = 0
@@ -176,6 +150,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     discarder = -1
     win_face = -1
     win_raw = -1
+    win_route = 0       # FACT_* bits of how the hand was won, as the gate saw them
     # each pass draws a tile or follows a claim (which sets a meld aside)
     limit = P[EP_TILES] + n * (MAX_MELDS + 1) + 1
     steps = 0
@@ -209,12 +184,15 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 if m != 0:
                     hard = hard_now(turn, wk, True, rules, seats, work)
                     route = FACT_SELF_DRAWN | (FACT_KONG_DRAW if kong_draw else 0)
+                    if nothing_left(P, W, gone):
+                        route |= FACT_LAST_TILE
                     # the rules' gate: a hand it refuses is no win, to declare or to pass
-                    if gate_ok(turn, last, route, m, hard, rules, seats, table, values):
+                    if gate_ok(turn, last, route, m, hard, rules, seats, table, work, values):
                         if wants_win(turn, bots, hard == 0, long_wall(turn, rules, wall, bots), False):
                             outcome = OUT_SELF_DRAW
                             winners = 1 << turn
                             win_face = last
+                            win_route = route
                             break
                         log_event(log, EV_PASS_WIN, turn, -1, m, 0)
                 self_kong(turn, rules, wall, seats, bots, work)
@@ -233,6 +211,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                         discarder = turn
                         win_face = f
                         win_raw = raw
+                        win_route = FACT_DISCARD | FACT_ROBBED
                         break
                 if do_kong(turn, mtype, f, -1, rules, seats, table, log, raw):
                     outcome = OUT_FOUR_KONGS
@@ -278,8 +257,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
         if P[EP_WIN_DISCARD] == 1:
-            mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw,
-                                   FACT_DISCARD)
+            route = FACT_DISCARD | (FACT_LAST_DISCARD if nothing_left(P, W, gone) else 0)
+            mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw, route)
             if mask != 0:
                 winners, outcome = settle_multi(turn, mask, rules)
                 if outcome < 0:
@@ -287,6 +266,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 discarder = turn
                 win_face = f
                 win_raw = raw
+                win_route = route
                 break
         if raw == wk:
             # a discarded wild may only be won on: no wild goes into a meld
@@ -374,12 +354,14 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 return -H[H_ERROR]
             if got != NONE_JOINED and shapes_now(turn, rules, seats, work) != 0:
                 hard = hard_now(turn, wk, True, rules, seats, work)
-                if (gate_ok(turn, got, FACT_SELF_DRAWN | FACT_HAIDI, shapes_now(turn, rules, seats, work),
-                            hard, rules, seats, table, values)
+                route = FACT_SELF_DRAWN | FACT_HAIDI | (FACT_LAST_TILE if nothing_left(P, W, gone) else 0)
+                if (gate_ok(turn, got, route, shapes_now(turn, rules, seats, work), hard, rules, seats, table,
+                            work, values)
                         and wants_win(turn, bots, hard == 0, False, False)):
                     outcome = OUT_HAIDI_WIN
                     winners = 1 << turn
                     win_face = got
+                    win_route = route
                     break
             turn = (turn + 1) % n
         if outcome < 0:
@@ -388,20 +370,13 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     rec[:] = 0
     for s in range(n):
         if winners & (1 << s):
-            facts = 0
-            joins = False
-            if outcome == OUT_SELF_DRAW:
-                facts = FACT_SELF_DRAWN | (FACT_KONG_DRAW if kong_draw else 0)
-            elif outcome == OUT_HAIDI_WIN:
-                facts = FACT_SELF_DRAWN | FACT_HAIDI
-            elif outcome == OUT_ROBBED_KONG:
-                facts = FACT_DISCARD | FACT_ROBBED
-                joins = True
-            else:
-                facts = FACT_DISCARD
-                joins = True
-            record_winner(s, win_face, joins, facts, rules, seats, table, work, values, rec, log,
+            joins = (win_route & FACT_DISCARD) != 0
+            record_winner(s, win_face, joins, win_route, rules, seats, table, work, values, rec, log,
                           win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1))
     fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners, discarder, wk)
+    if H[H_ERROR] != 0:
+        rec[:] = 0
+        rec[C_OUTCOME] = -1
+        return -H[H_ERROR]
     log_event(log, EV_END, -1, -1, outcome, winners)
     return outcome

@@ -10,6 +10,8 @@ rules) is checked on the best reading before any win is declared.
 
 from ..hand.arrange import (
     FV_N_MELDS,
+    SC_ERR,
+    SC_MORE,
     arrangements,
     meld_code,
 )
@@ -24,6 +26,7 @@ from ..scoring.layout import (
     FV_FACTS,
     FV_FLOWER_BITS,
     FV_HARD,
+    FV_KONG_CHAIN,
     FV_KONGS,
     FV_MELD,
     FV_PAIR,
@@ -34,9 +37,11 @@ from ..scoring.layout import (
     FV_STREAK,
     FV_WAIT,
     FV_WHITES,
+    FV_WILD_CHAIN,
     FV_WILDS,
     FV_WON,
-    MAX_STACK,
+    STACK_ERR,
+    STACK_SIZE,
     N_FIXED_VARS,
     OUT_ITEMS,
     OUT_POINTS,
@@ -46,6 +51,8 @@ from ..scoring.layout import (
 )
 from .layout import (
     EP_SEATS,
+    ERR_FORMULA,
+    ERR_READINGS,
     F_ASIDE,
     F_CHAIN,
     F_CHAIN_WILDS,
@@ -62,9 +69,13 @@ from .layout import (
     FACT_EARTHLY,
     FACT_HEAVENLY,
     FACT_SELF_DRAWN,
+    FACT_SINGLE_WAIT,
+    FACT_WAITS_ANY,
     H_CLAIMS,
     H_DEALER,
     H_DISCARDS,
+    H_ERR_BITS,
+    H_ERROR,
     H_KONGS,
     H_ROUND,
     H_STREAK,
@@ -83,7 +94,7 @@ from .layout import (
     S_VALUE,
     S_WAIT,
 )
-from .seat import suit_facts
+from .seat import add_face, could_come, hard_now, natural_waits, remove_face, shapes_now, suit_facts
 
 # parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
 # BEST the best so far.  The first four are scoring/kernels.item_parts' out[].
@@ -91,8 +102,10 @@ P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
 P_VALUE = OUT_W
 BEST = 8
 PARTS_SIZE = 16
-# prog[7] (int64): has a gate, the base between two non-dealers, the cap
-M_GATE, M_OTHER, M_CAP = 0, 1, 2
+# prog[7] (int64): has a gate, the base between two non-dealers, the cap,
+# whether the table reads the wait facts (single_wait, waits_any: costly, so
+# the gate computes them only for a table that reads them)
+M_GATE, M_OTHER, M_CAP, M_WAITS = 0, 1, 2, 3
 
 
 def programs(table, scoring) -> tuple:
@@ -104,10 +117,44 @@ def programs(table, scoring) -> tuple:
     misc = np.zeros(4, np.int64)
     misc[M_GATE] = table.gate is not None
     misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
+    misc[M_WAITS] = reads_waits(table)
     gate = table.gate
     return (table.value.code, table.value.consts, gate.code if gate else empty,
             gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
-            np.zeros(MAX_STACK, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
+            np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
+
+
+def reads_waits(table) -> bool:
+    """Whether any item or formula of a compiled table reads single_wait or waits_any."""
+    from ..scoring import layout as S
+    from ..scoring.facts import FACTS
+
+    want = {(FACTS[n].op, FACTS[n].slot, FACTS[n].arg) for n in ("single_wait", "waits_any")}
+    if set(table.fvars) & {"single_wait", "waits_any"}:
+        return True
+    tab = table.tab
+    for r in range(int(tab[S.T_N_ITEMS])):
+        row = int(tab[S.T_ITEMS]) + r * S.ITEM_W
+        c = int(tab[S.T_CONDS]) + int(tab[row + S.IT_COND0]) * S.COND_W
+        rows = [(int(tab[c + k * S.COND_W]), int(tab[c + k * S.COND_W + 1]), int(tab[c + k * S.COND_W + 2]))
+                for k in range(int(tab[row + S.IT_NCOND]))]
+        rows.append((int(tab[row + S.IT_PER_OP]), int(tab[row + S.IT_PER_SLOT]), int(tab[row + S.IT_PER_ARG])))
+        if want & set(rows):
+            return True
+    return False
+
+
+@kernel
+def formula_failed(prog, table):
+    """After valuing: a formula error becomes the hand's engine error (H_ERROR)."""
+    stack = prog[5]
+    if stack[STACK_ERR] != 0:
+        if table.H[H_ERROR] == 0:
+            table.H[H_ERROR] = ERR_FORMULA
+            table.H[H_ERR_BITS] = stack[STACK_ERR]
+        stack[STACK_ERR] = 0
+        return True
+    return False
 
 
 @kernel
@@ -165,6 +212,8 @@ def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
     fv[FV_CONCEALED] = 1 if F[s, F_OPEN] == 0 else 0
     fv[FV_WON] = 1 if won else 0
     fv[FV_CHAIN] = F[s, F_CHAIN]
+    fv[FV_KONG_CHAIN] = F[s, F_CHAIN] - F[s, F_CHAIN_WILDS]
+    fv[FV_WILD_CHAIN] = F[s, F_CHAIN_WILDS]
     fv[FV_WHITES] = F[s, F_W] + F[s, F_CHAIN_WILDS]
     if won:
         for f in range(34):
@@ -179,10 +228,33 @@ def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
 
 
 @kernel
-def best_reading(s, f_win, on_discard, shapes, rules, seats, table, values):
-    """Read winner s (``rows[0]`` holds seat_facts) every way, keep the reading
-    worth most in ``best`` with its parts; returns how many readings there were.
-    Ties go to more points, then to the reading found first."""
+def _keep(fv, tab, prog, parts, best, found, use_gate):
+    """Value reading fv; when the gate lets it win and it is worth more than
+    the best so far (``found``: there is one), it becomes the best (``best``
+    and parts[BEST..]).  Returns 0: the gate refuses it, 1: it passes, 2: it
+    is the new best.  Ties go to more points, then to the reading found first."""
+    v = hand_value(fv, tab, prog, parts)
+    if use_gate and has_gate(prog) and not passes_gate(fv, tab, prog, parts):
+        return 0
+    if found and not (v > parts[BEST + P_VALUE] or (v == parts[BEST + P_VALUE]
+                                                    and parts[P_POINTS] > parts[BEST + P_POINTS])):
+        return 1
+    for j in range(BEST):
+        parts[BEST + j] = parts[j]
+    for i in range(best.shape[0]):
+        best[i] = fv[i]
+    return 2
+
+
+@kernel
+def best_reading(s, f_win, on_discard, shapes, use_gate, rules, seats, table, values):
+    """Read winner s (``rows[0]`` holds seat_facts) every way and keep, in
+    ``best`` with its parts, the reading worth most among those the gate lets
+    win.  Returns how many readings the gate lets win (0: the win is refused).
+    Every reading is seen: the search resumes while it has more than fit in
+    ``rows``.  A search that cannot finish, or a formula that goes wrong, is
+    the hand's engine error (H_ERROR).  ``use_gate`` False: the best reading
+    whatever the gate says (what `hand` shows of a refused win)."""
     hs = rules.hs
     cnt, F = seats.cnt, seats.F
     H = table.H
@@ -191,32 +263,43 @@ def best_reading(s, f_win, on_discard, shapes, rules, seats, table, values):
     wk = H[H_WK]
     base = rows[0]
     nm = min(F[s, F_NMELD], MAX_MELDS)
-    n = 0
+    passed = 0
+    seen = 0
     if shapes & SHAPE_STANDARD:
         need = hs[HS_M] - F[s, F_NMELD]
-        # rows[0] is the base; readings go from row 1
-        n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, f_win, on_discard, base, nm,
-                         asc, rows[1:rows.shape[0] - 1])  # the last row is kept for the line below
-    if n == 0 or shapes & ~SHAPE_STANDARD:
-        # eight pairs or three wilds (or no reading found): the hand as it is
+        resume = False
+        while True:
+            # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
+            n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, f_win, on_discard, base, nm,
+                             seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
+            for r in range(1, n + 1):
+                if _keep(rows[r], tab, prog, parts, best, passed > 0, use_gate) > 0:
+                    passed += 1
+            seen += n
+            if asc[SC_ERR] != 0:
+                H[H_ERROR] = ERR_READINGS
+                return 0
+            if asc[SC_MORE] == 0:
+                break
+            resume = True
+        if seen == 0:
+            # the win test says standard, the search finds no reading: they disagree
+            H[H_ERROR] = ERR_READINGS
+            return 0
+    if shapes & ~SHAPE_STANDARD:
+        # eight pairs or three wilds: the hand as it is
+        last = rows.shape[0] - 1
         for i in range(base.shape[0]):
-            rows[n + 1, i] = base[i]
-        rows[n + 1, FV_PAIR] = 0
-        rows[n + 1, FV_WAIT] = 0
-        n += 1
-    top = -1
-    for r in range(1, n + 1):
-        v = hand_value(rows[r], tab, prog, parts)
-        if top < 0 or v > parts[BEST + P_VALUE] or (v == parts[BEST + P_VALUE]
-                                                     and parts[P_POINTS] > parts[BEST + P_POINTS]):
-            top = r
-            for j in range(BEST):
-                parts[BEST + j] = parts[j]
-    for i in range(best.shape[0]):
-        best[i] = rows[top, i]
+            rows[last, i] = base[i]
+        rows[last, FV_PAIR] = 0
+        rows[last, FV_WAIT] = 0
+        if _keep(rows[last], tab, prog, parts, best, passed > 0, use_gate) > 0:
+            passed += 1
+    if formula_failed(prog, table):
+        return 0
     for j in range(BEST):
         parts[j] = parts[BEST + j]
-    return n
+    return passed
 
 
 @kernel
@@ -256,17 +339,66 @@ def hand_facts(s, facts, rules, seats, table):
 
 
 @kernel
-def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, values):
+def wait_facts(s, f_win, rules, seats, table, work):
+    """單聽 / 爆头 of seat s, whose hand holds the winning tile (face f_win, -1
+    a wild; NO_TILE and the like, below -1: none joined, no wait): the hand
+    without it completes on exactly one natural face, or on every face a tile
+    could still come as."""
+    if f_win < -1:
+        return 0
+    pw = rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    remove_face(s, f_win, cnt, keys, F, pw)
+    waits = natural_waits(s, rules, seats, table, work)
+    facts = 0
+    if waits == 1:
+        facts |= FACT_SINGLE_WAIT
+    if waits > 0 and waits == could_come(s, rules, seats, table):
+        facts |= FACT_WAITS_ANY
+    add_face(s, f_win, cnt, keys, F, pw)
+    return facts
+
+
+@kernel
+def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     """Whether the rules' win gate lets seat s win this way (always, without a
-    gate); seat s's hand holds the winning tile.  ``route``: FACT_* bits of
-    how the hand is won.  Since the gate sees no single-wait fact, a table
-    should not gate on it."""
-    tab, rows, best, parts, prog = values.tab, values.rows, values.best, values.parts, values.prog
+    gate); seat s's hand holds the winning tile (face f_win; below -1 when
+    none joined, as the dealer's dealt hand).  ``route``: FACT_* bits of how
+    the hand is won.  The facts are the record's (record.record_winner), the
+    waits included when the table reads them, and a win passes when any of
+    its readings does."""
+    rows, prog = values.rows, values.prog
     if not has_gate(prog):
         return True
-    if f_win < 0:
-        f_win = -1  # a wild, or no tile joined (the dealer's dealt hand)
     facts = hand_facts(s, route, rules, seats, table)
+    if prog[7][M_WAITS] == 1:
+        facts |= wait_facts(s, f_win, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
-    best_reading(s, f_win, (route & FACT_DISCARD) != 0, shapes, rules, seats, table, values)
-    return passes_gate(best, tab, prog, parts)
+    return best_reading(s, f_win if f_win >= -1 else -1, (route & FACT_DISCARD) != 0, shapes, True, rules,
+                        seats, table, values) > 0
+
+
+@kernel
+def win_reading(s, f, route, use_gate, rules, seats, table, work, values):
+    """The win of seat s, whose hand holds the winning tile (face f; -1 a
+    wild; below -1 none joined): its shapes, hard shapes and facts (the route,
+    the hand's own facts, its waits) and its best reading under the table
+    (``values.best`` and ``values.parts``).  Returns (shapes, hard, facts,
+    readings the gate lets win).  The record (record.record_winner) and the
+    `hand` command (scoring/hand.py) both value a win with this kernel."""
+    shapes = shapes_now(s, rules, seats, work)
+    hard = hard_now(s, table.H[H_WK], (route & FACT_SELF_DRAWN) != 0, rules, seats, work)
+    facts = hand_facts(s, route, rules, seats, table) | wait_facts(s, f, rules, seats, table, work)
+    seat_facts(s, True, shapes, hard, facts, rules, seats, table, values.rows[0])
+    passed = best_reading(s, f if f >= -1 else -1, (route & FACT_DISCARD) != 0, shapes, use_gate, rules, seats,
+                          table, values)
+    return shapes, hard, facts, passed
+
+
+@kernel
+def loser_reading(s, rules, seats, table, values):
+    """A seat that did not win, valued on what it shows (its melds set aside),
+    into ``values.best`` and ``values.parts``."""
+    seat_facts(s, False, 0, 0, 0, rules, seats, table, values.best)
+    hand_value(values.best, values.tab, values.prog, values.parts)
+    formula_failed(values.prog, table)

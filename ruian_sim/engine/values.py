@@ -65,6 +65,7 @@ def win_value(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner_d
     (the same kernels the scorer runs), capped by `cap`."""
     from ..scoring import layout as S
     from ..scoring import table
+    from ..scoring.formula import check_stack, new_stack
     from ..scoring.kernels import fill_vars, formula, item_parts
 
     sc = rules.scoring
@@ -75,7 +76,9 @@ def win_value(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner_d
     base = int(sc["base"]["dealer"][0]) if pair_has_dealer else int(sc["base"]["other"])
     vars_ = np.zeros(S.N_FIXED_VARS + len(t.fvars) + 1, np.int64)
     fill_vars(fv, parts, t.tab, base, int(payer_dealer), vars_)
-    v = int(formula(t.value.code, t.value.consts, vars_, np.zeros(S.MAX_STACK, np.int64)))
+    stack = new_stack()
+    v = int(formula(t.value.code, t.value.consts, vars_, stack))
+    check_stack(stack, "scoring.value on the bots' representative win")
     return min(v, int(sc["cap"])) if sc["cap"] else v
 
 

@@ -146,6 +146,13 @@ def normal_left(P, W, gone):
 
 
 @kernel
+def nothing_left(P, W, gone):
+    """No tile is left that anyone may draw (normally or in the 海底): the tile
+    just drawn was the last (海底撈月), a discard now is the last (河底撈魚)."""
+    return remaining(P, W) - dead_tiles(P, W, gone) <= 0
+
+
+@kernel
 def draw(P, W, wall, gone, from_tail):
     """The next tile from the head, or from the tail (replacements)."""
     ptr = WS_TAIL if from_tail else WS_HEAD

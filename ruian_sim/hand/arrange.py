@@ -22,8 +22,17 @@ whatever is still missing.  Options at the lowest face f:
              is a natural or a wild (a wild even when one is held: keeping
              that natural for another meld can read better)
 
-Both the walk and the output are bounded (MAX_STEPS, ``out``'s rows): a hand
-with more readings than rows keeps the first ones found.
+A wild stands for a face only while the face has room under the hand's caps
+(``caps``: the most tiles of each face the concealed hand may end with, as
+the win test reads them), so no reading uses a wild as a fifth copy where
+the rules forbid it.
+
+The walk is resumable, so no reading is ever dropped: when ``out`` has no
+room for the next complete walk, the search saves where it is in the scratch
+and returns with ``sc[SC_MORE] = 1``; the caller values the rows and calls
+again with ``resume=True``.  The walk is bounded (MAX_STEPS nodes in all, far
+above any hand of five melds: ``sc[SC_ERR] = 1`` past it, which the engine
+reports as an error and never as a silently partial answer).
 """
 
 from ..jit import kernel
@@ -50,14 +59,23 @@ from ..scoring.layout import N_MELDS as FV_N_MELDS
 
 N_OPTIONS = 17
 MAX_LEVELS = 8
-# scratch layout (int64[ARR_SCRATCH]): counts, then per level: option, code,
-# three natural faces taken (-1 none), wilds taken, 1 for the pair
+# scratch layout (int64[ARR_SCRATCH]): counts, room for wilds per face, then
+# per level: option, code, three natural faces taken (-1 none), wilds taken,
+# 1 for the pair, the faces its wilds stand for (-1 none); then the saved
+# walk (depth, wilds left, steps), whether it has more, and the error flag
 SC_CNT = 0
-SC_LEVEL = 34
-LV_OPT, LV_CODE, LV_F0, LV_WILDS, LV_PAIR = 0, 1, 2, 5, 6
-LV_SIZE = 7
-ARR_SCRATCH = SC_LEVEL + MAX_LEVELS * LV_SIZE
-MAX_STEPS = 200_000
+SC_ROOM = 34
+SC_LEVEL = 68
+LV_OPT, LV_CODE, LV_F0, LV_WILDS, LV_PAIR, LV_W0 = 0, 1, 2, 5, 6, 7
+LV_SIZE = 10
+SC_DEPTH = SC_LEVEL + MAX_LEVELS * LV_SIZE
+SC_WL = SC_DEPTH + 1
+SC_STEPS = SC_DEPTH + 2
+SC_MORE = SC_DEPTH + 3
+SC_ERR = SC_DEPTH + 4
+ARR_SCRATCH = SC_DEPTH + 5
+MAX_STEPS = 2_000_000
+MIN_ROWS = MAX_LEVELS + 1     # rows one complete walk may write
 
 
 @kernel
@@ -77,22 +95,29 @@ def _try(opt, f, sc, wl, lv):
     c0 = sc[SC_CNT + f]
     for j in range(3):
         sc[lv + LV_F0 + j] = -1
+        sc[lv + LV_W0 + j] = -1
     sc[lv + LV_PAIR] = 0
     if opt <= 2:  # pungs: 3 - opt naturals
         nat = 3 - opt
-        if c0 < nat or wl < opt:
+        if c0 < nat or wl < opt or sc[SC_ROOM + f] < opt:
             return -1
         for j in range(nat):
             sc[lv + LV_F0 + j] = f
+        for j in range(opt):
+            sc[lv + LV_W0 + j] = f
+        sc[SC_ROOM + f] -= opt
         sc[lv + LV_CODE] = meld_code(KIND_PUNG, 1, f, opt)
         sc[SC_CNT + f] -= nat
         return opt
     if opt <= 4:  # pairs
         nat = 5 - opt
-        if c0 < nat or wl < opt - 3:
+        if c0 < nat or wl < opt - 3 or sc[SC_ROOM + f] < opt - 3:
             return -1
         for j in range(nat):
             sc[lv + LV_F0 + j] = f
+        for j in range(opt - 3):
+            sc[lv + LV_W0 + j] = f
+        sc[SC_ROOM + f] -= opt - 3
         sc[lv + LV_CODE] = pair_code(f, opt - 3)
         sc[lv + LV_PAIR] = 1
         sc[SC_CNT + f] -= nat
@@ -111,26 +136,38 @@ def _try(opt, f, sc, wl, lv):
         g = low + j
         if g < f:
             wilds += 1
+            sc[lv + LV_W0 + j] = g
         elif g == f:
             sc[lv + LV_F0 + j] = f
         elif (mask >> (g - f - 1)) & 1 == 0 and sc[SC_CNT + g] > 0:
             sc[lv + LV_F0 + j] = g
         elif (mask >> (g - f - 1)) & 1 == 1 and sc[SC_CNT + g] > 0:
             wilds += 1
+            sc[lv + LV_W0 + j] = g
         else:
             # not held: a wild, and the same reading as the mask with this bit set
             if (mask >> (g - f - 1)) & 1 == 0:
                 wilds += 1
+                sc[lv + LV_W0 + j] = g
             else:
                 wilds = 99
-    if wilds > wl:
+    ok = wilds <= wl
+    for j in range(3):
+        g = sc[lv + LV_W0 + j]
+        if g >= 0 and sc[SC_ROOM + g] < 1:
+            ok = False   # a wild may not stand for a face the hand holds to its cap
+    if not ok:
         for j in range(3):
             sc[lv + LV_F0 + j] = -1
+            sc[lv + LV_W0 + j] = -1
         return -1
     for j in range(3):
         g = sc[lv + LV_F0 + j]
         if g >= 0:
             sc[SC_CNT + g] -= 1
+        g = sc[lv + LV_W0 + j]
+        if g >= 0:
+            sc[SC_ROOM + g] -= 1
     sc[lv + LV_CODE] = meld_code(KIND_CHI, 1, low, wilds)
     return wilds
 
@@ -142,6 +179,10 @@ def _undo(sc, lv):
         if g >= 0:
             sc[SC_CNT + g] += 1
         sc[lv + LV_F0 + j] = -1
+        g = sc[lv + LV_W0 + j]
+        if g >= 0:
+            sc[SC_ROOM + g] += 1
+        sc[lv + LV_W0 + j] = -1
 
 
 @kernel
@@ -192,9 +233,12 @@ def _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, 
                     held = True
             if not held:
                 continue
-            dup = False  # the same meld at an earlier level reads the same
+            dup = False  # the same meld (or pair) at an earlier level reads the same
             for e in range(d):
-                if sc[SC_LEVEL + e * LV_SIZE + LV_CODE] == sc[lv + LV_CODE]:
+                le = SC_LEVEL + e * LV_SIZE
+                # a pair's code and a meld's live in different spaces and can be
+                # equal (pair 1p and a concealed pung of 1m are both 10)
+                if sc[le + LV_CODE] == sc[lv + LV_CODE] and sc[le + LV_PAIR] == sc[lv + LV_PAIR]:
                     dup = True
             if dup:
                 continue
@@ -228,22 +272,37 @@ def _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, 
 
 
 @kernel
-def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, sc, out):
+def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, caps, sc, out, resume):
     """Readings of the concealed hand ``cnt`` (naturals by face, the winning
     tile included) with ``w`` wilds as ``need`` melds and a pair.  ``f_win``:
     the winning tile's face (-1: a wild or none); ``first_slot``: meld slots
-    the exposed melds fill in ``base``.  Returns the rows written to out."""
-    if need + 1 > MAX_LEVELS:
-        return 0
-    for f in range(34):
-        sc[SC_CNT + f] = cnt[f]
-    depth = 0
-    wl = w
+    the exposed melds fill in ``base``; ``caps[f]``: the most tiles of face f
+    the hand may end with.  Returns the rows written to out; when
+    ``sc[SC_MORE]`` is 1 afterwards, call again with ``resume`` for the rest."""
+    rows = out.shape[0]
+    sc[SC_MORE] = 0
+    if not resume:
+        sc[SC_ERR] = 0
+        if need + 1 > MAX_LEVELS or rows < MIN_ROWS:
+            sc[SC_ERR] = 1
+            return 0
+        for f in range(34):
+            sc[SC_CNT + f] = cnt[f]
+            sc[SC_ROOM + f] = caps[f] - cnt[f]
+        for j in range(MAX_LEVELS * LV_SIZE):
+            sc[SC_LEVEL + j] = -1
+        sc[SC_DEPTH] = 0
+        sc[SC_WL] = w
+        sc[SC_STEPS] = 0
+    depth = sc[SC_DEPTH]
+    wl = sc[SC_WL]
+    steps = sc[SC_STEPS]
     n = 0
-    sc[SC_LEVEL + LV_OPT] = -1
-    steps = 0
-    while depth >= 0 and steps < MAX_STEPS:
+    while depth >= 0:
         steps += 1
+        if steps > MAX_STEPS:
+            sc[SC_ERR] = 1
+            return n
         lv = SC_LEVEL + depth * LV_SIZE
         if sc[lv + LV_OPT] >= 0:
             # back at this level: give back what its last option took
@@ -259,9 +318,14 @@ def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, sc, o
         if f == 34:
             # nothing natural left: the wilds must make up the rest exactly
             if made <= need and wl == 3 * (need - made) + 2 * (1 - has_pair):
-                n = _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, n)
-                if n >= out.shape[0]:
+                if n + depth + 1 > rows:
+                    # no room for this walk's rows: stop here, resume at this very point
+                    sc[SC_DEPTH] = depth
+                    sc[SC_WL] = wl
+                    sc[SC_STEPS] = steps - 1
+                    sc[SC_MORE] = 1
                     return n
+                n = _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, n)
             sc[lv + LV_OPT] = -1
             depth -= 1  # the parent gives back its tiles when it resumes
             continue
@@ -283,4 +347,5 @@ def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, sc, o
         wl -= took
         depth += 1
         sc[SC_LEVEL + depth * LV_SIZE + LV_OPT] = -1
+    sc[SC_DEPTH] = -1
     return n

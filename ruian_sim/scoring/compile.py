@@ -23,6 +23,7 @@ import numpy as np
 from . import layout as S
 from .facts import CLASSES, CONDITION_KEYS, FACTS, MELD_KINDS, WAITS
 from .formula import FormulaError, Program, compile_formula, names_used, parse
+from . import bounds as B
 
 PART_KEYS = {"points": S.PART_POINTS, "tai": S.PART_TAI, "fan": S.PART_TAI, "times": S.PART_TIMES}
 
@@ -216,7 +217,8 @@ def compile_table(scoring: dict) -> Table:
         b.err(("items",), f"at most {S.MAX_ITEMS} items (the items mask is 64 bits), not {len(items)}")
     rows = []
     hi = {"points": 0, "tai": 0, "times": 1}
-    lo = {"points": 0, "tai": 0}
+    lo = {"points": 0, "tai": 0, "times": 1}
+    first_over = None
     for i, it in enumerate(items):
         path = ("items", i)
         if names[i] in names[:i]:
@@ -228,6 +230,10 @@ def compile_table(scoring: dict) -> Table:
             parts = parts or ["points"]
         part = PART_KEYS[parts[0]]
         amount = int(it.get(parts[0], 0))
+        if abs(amount) > S.MAX_AMOUNT:
+            b.err(path + (parts[0],), f"{amount} is beyond the largest amount a table may give "
+                  f"(2**53 = {S.MAX_AMOUNT:,})")
+            amount = 0
         c0, nc = b.conditions(it.get("when", {}), path + ("when",))
         op, slot, arg, most = b.per(it.get("per"), path + ("per",))
         excl = 0
@@ -238,11 +244,21 @@ def compile_table(scoring: dict) -> Table:
                 excl |= 1 << names.index(ex)
         rows.append([part, amount, c0, nc, op, slot, arg, excl])
         if part == S.PART_TIMES:
-            hi["times"] *= max(1, abs(amount)) ** most
+            # the product so far times amount ** c for some count c in 0..most
+            ends = [x * amount ** c for x in (lo["times"], hi["times"])
+                    for c in {0, 1, most, max(most - 1, 0)}]
+            lo["times"], hi["times"] = min(ends), max(ends)
         else:
             key = S.PART_NAMES[part]
             hi[key] += max(0, amount * most)
             lo[key] += min(0, amount * most)
+        over = [k for k in ("points", "tai", "times") if max(hi[k], -lo[k]) > S.MAX_AMOUNT]
+        if over and first_over is None:
+            first_over = (path, over[0], max(hi[over[0]], -lo[over[0]]))
+    if first_over is not None:
+        path, key, top = first_over
+        b.err(path, f"with this item the table's {key} can reach {top:,} (every item at its largest "
+              f"count), beyond 2**53 = {S.MAX_AMOUNT:,}")
     used, progs, inline = _formulas(scoring, b)
     if b.errors:
         raise TableError(b.errors)
@@ -256,12 +272,60 @@ def compile_table(scoring: dict) -> Table:
         lnames = {**vnames, **{n: S.N_FIXED_VARS + len(fvars) + k for k, n in enumerate(LOSER_NAMES)}}
         losers = compile_formula(progs["losers"], lnames, inline)
     tab = _assemble(rows, b.conds, b.filters, [FACTS[n][1:4] for n in fvars])
-    bounds = {"points": (lo["points"], hi["points"]), "tai": (lo["tai"], hi["tai"]), "times": (1, hi["times"])}
+    bounds = {"points": (lo["points"], hi["points"]), "tai": (lo["tai"], hi["tai"]),
+              "times": (lo["times"], hi["times"])}
     table = Table(tab, value, gate, tuple(names), tuple(fvars), bounds, hand, losers)
+    problems = value_bounds(table, scoring, progs, inline)
+    if problems:
+        raise TableError(problems)
     if gate is not None and not gate_reachable(table, scoring):
         raise TableError([(("gate",), f"no hand can pass this gate: the items give at most "
                            f"{hi['points']} points, {hi['tai']} tai and times {hi['times']}", (1, 1))])
     return table
+
+
+def _env(table: Table, scoring: dict) -> dict[str, tuple[int, int]]:
+    """Each name a formula reads -> the interval it ranges over."""
+    base = scoring.get("base", {})
+    bases = [int(x) for x in base.get("dealer", [])] + [int(base.get("other", 1))]
+    env = {"points": table.bounds["points"], "tai": table.bounds["tai"], "fan": table.bounds["tai"],
+           "times": table.bounds["times"], "base": (min(bases), max(bases)),
+           "streak": (1, FACTS["streak"].bound), "dealer_wins": (0, 1), "dealer_pays": (0, 1),
+           "self_drawn": (0, 1)}
+    for n, f in FACTS.items():
+        env.setdefault(n, (0, f.bound))
+    return env
+
+
+def value_bounds(table: Table, scoring: dict, progs: dict, inline: dict) -> list:
+    """Every formula of the table within the 64-bit integers over the names'
+    bounds, and the payments (value, hand, losers) within MAX_AMOUNT (below
+    the cap, when there is one)."""
+    env = _env(table, scoring)
+    cap = int(scoring.get("cap", 0) or 0)
+    out = []
+    names = formula_names()
+    ranges = {}
+    for key in ("hand", "value", "gate", "losers"):
+        if key not in progs:
+            continue
+        e = dict(env)
+        if key == "losers":
+            h = ranges.get("hand", ranges.get("value", (0, 0)))
+            e.update(hi=h, lo=h, dealer_in_pair=(0, 1))
+        inl = inline if key != "hand" else None
+        try:
+            tree = parse(progs[key], {**names, **dict.fromkeys(LOSER_NAMES if key == "losers" else ()),
+                                      **(inl or {})})
+            lo, hi = B.check(tree, e, inl)
+            if key == "value" and cap > 0:
+                hi = min(hi, cap)
+            ranges[key] = (lo, hi)
+            if key != "gate" and max(hi, -lo) > S.MAX_AMOUNT:
+                raise B.limit_error(tree, hi if hi > S.MAX_AMOUNT else lo, S.MAX_AMOUNT, e)
+        except FormulaError as err:
+            out.append(((key,), err.message, (err.line, err.col)))
+    return out
 
 
 def _assemble(items, conds, filters, fvars) -> np.ndarray:
@@ -291,7 +355,7 @@ def gate_reachable(table: Table, scoring: dict) -> bool:
     order = [*S.FIXED_VARS, *table.fvars]
     if len(order) > 14:
         return True  # too many variables to try every corner (2**14 runs): assume it can
-    stack = np.zeros(S.MAX_STACK, np.int64)
+    stack = np.zeros(S.STACK_SIZE, np.int64)
     for combo in product(*[sorted(set(corners[n])) for n in order]):
         if formula(table.gate.code, table.gate.consts, np.array(combo, np.int64), stack):
             return True

@@ -48,7 +48,11 @@ FACTS: dict[str, Fact] = {
     "chis": Fact("count", S.OP_MELD_KINDS, 0, 1 << S.MELD_CHI, S.N_MELDS),
     "pair_wilds": Fact("count", S.OP_PAIR_WILDS, 0, 0, 2),
     "quads_in_pairs": Fact("count", S.OP_SLOT, S.FV_QUADS, 0, 4),
+    "seasons": Fact("count", S.OP_POPMASK, S.FV_FLOWER_BITS, 0x0F, 4),   # 春夏秋冬, 1f-4f
+    "plants": Fact("count", S.OP_POPMASK, S.FV_FLOWER_BITS, 0xF0, 4),    # 梅蘭竹菊, 5f-8f
     "chain": Fact("count", S.OP_SLOT, S.FV_CHAIN, 0, 8),
+    "kong_chain": Fact("count", S.OP_SLOT, S.FV_KONG_CHAIN, 0, 8),
+    "wild_chain": Fact("count", S.OP_SLOT, S.FV_WILD_CHAIN, 0, 8),
     "whites_total": Fact("count", S.OP_SLOT, S.FV_WHITES, 0, 8),
 }
 BOOL_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "bool")

@@ -22,12 +22,17 @@ import numpy as np
 from . import layout as S
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<=|>=|==|!=|[-+*%<>(),]))")
-FUNCTIONS = {"min": (S.F_MIN, 1, None), "max": (S.F_MAX, 1, None), "if": (S.F_IF, 3, 3),
+FUNCTIONS = {"min": (S.F_MIN, 1, None), "max": (S.F_MAX, 1, None), "if": (S.F_JZ, 3, 3),
              "ceil": (S.F_CEIL, 2, 2), "pick": (S.F_PICK, 2, None)}  # op, fewest, most operands
 _BINARY = {"+": S.F_ADD, "-": S.F_SUB, "*": S.F_MUL, "//": S.F_FLOORDIV, "%": S.F_MOD, "**": S.F_POW,
            "<": S.F_LT, "<=": S.F_LE, ">": S.F_GT, ">=": S.F_GE, "==": S.F_EQ, "!=": S.F_NE,
            "and": S.F_AND, "or": S.F_OR}
 KEYWORDS = ("and", "or", "not")
+# A formula is a line or two of a rule file; these bounds keep the parser's
+# recursion and the tree walks far from Python's limit whatever is written.
+MAX_LENGTH = 4000    # characters
+MAX_NESTING = 40     # parentheses, calls, unary minus and not inside each other
+MAX_DEPTH = 200      # levels of the parsed tree (a chain a + b + c ... is one level a term)
 
 
 class FormulaError(ValueError):
@@ -81,9 +86,19 @@ class Node:
 
 class _Parser:
     def __init__(self, text: str, names: dict[str, object]):
+        if len(text) > MAX_LENGTH:
+            line = text.count("\n", 0, MAX_LENGTH) + 1
+            col = MAX_LENGTH - (text.rfind("\n", 0, MAX_LENGTH) + 1) + 1
+            raise FormulaError(f"the formula is {len(text)} characters long; at most {MAX_LENGTH}", line, col)
         self.toks = tokenize(text)
         self.i = 0
         self.names = names
+        self.nest = 0
+
+    def _enter(self, t: Tok) -> None:
+        self.nest += 1
+        if self.nest > MAX_NESTING:
+            raise FormulaError(f"the formula nests more than {MAX_NESTING} levels deep here", t.line, t.col)
 
     def peek(self) -> Tok:
         return self.toks[self.i]
@@ -123,7 +138,10 @@ class _Parser:
     def not_(self):
         if self.peek().kind == "name" and self.peek().text == "not":
             t = self.take()
-            return Node("not", t, [self.not_()])
+            self._enter(t)
+            node = Node("not", t, [self.not_()])
+            self.nest -= 1
+            return node
         return self.compare()
 
     def compare(self):
@@ -143,12 +161,12 @@ class _Parser:
         return self._left(self.unary, ("*", "//", "%"))
 
     def unary(self):
-        if self.peek().text == "-" and self.peek().kind == "op":
+        if self.peek().text in ("-", "+") and self.peek().kind == "op":
             t = self.take()
-            return Node("neg", t, [self.unary()])
-        if self.peek().text == "+" and self.peek().kind == "op":
-            self.take()
-            return self.unary()
+            self._enter(t)
+            node = self.unary()
+            self.nest -= 1
+            return Node("neg", t, [node]) if t.text == "-" else node
         return self.power()
 
     def power(self):
@@ -161,10 +179,15 @@ class _Parser:
     def atom(self) -> Node:
         t = self.take()
         if t.kind == "num":
+            if len(t.text) > 19 or int(t.text) > S.INT_MAX:
+                raise FormulaError(f"the number {t.text} is beyond the 64-bit integers formulas compute with "
+                                   f"(at most {S.INT_MAX})", t.line, t.col)
             return Node("num", t)
         if t.text == "(":
+            self._enter(t)
             node = self.or_()
             self.expect(")")
+            self.nest -= 1
             return node
         if t.kind == "name" and t.text not in KEYWORDS:
             if self.peek().text == "(":
@@ -180,11 +203,13 @@ class _Parser:
         if t.text not in FUNCTIONS:
             raise FormulaError(_unknown(t.text, FUNCTIONS, "function"), t.line, t.col)
         self.expect("(")
+        self._enter(t)
         args = [self.or_()]
         while self.peek().text == ",":
             self.take()
             args.append(self.or_())
         self.expect(")")
+        self.nest -= 1
         _, lo, hi = FUNCTIONS[t.text]
         if len(args) < lo or (hi is not None and len(args) > hi):
             want = f"{lo}" if lo == hi else f"at least {lo}"
@@ -206,7 +231,21 @@ def parse(text: str, names: dict[str, object]) -> Node:
     """The tree of a formula whose variables are the keys of ``names``."""
     if not isinstance(text, str):
         text = str(text)
-    return _Parser(text, names).parse()
+    tree = _Parser(text, names).parse()
+    _check_depth(tree)
+    return tree
+
+
+def _check_depth(tree: Node) -> None:
+    """A long chain (1 + 1 + ... + 1) nests the tree without any parenthesis;
+    measured without recursion, so that the walks below stay shallow."""
+    todo = [(tree, 1)]
+    while todo:
+        node, d = todo.pop()
+        if d > MAX_DEPTH:
+            raise FormulaError(f"the formula is too long a chain here (more than {MAX_DEPTH} terms in a row); "
+                               "split it with parentheses or min/max", node.tok.line, node.tok.col)
+        todo.extend((a, d + 1) for a in node.args)
 
 
 @dataclass(frozen=True)
@@ -239,6 +278,20 @@ def compile_formula(text: str, names: dict[str, int], inline: dict[str, Node] | 
         if n.op == "var" and n.tok.text in inline:
             walk(inline[n.tok.text])
             return
+        if n.op == "if":
+            # c, JZ else, a, JMP end, else: b, end: only the branch taken runs
+            walk(n.args[0])
+            emit(S.F_JZ, 0, -1)
+            jz = len(code) - 1
+            at = depth[0]
+            walk(n.args[1])
+            emit(S.F_JMP, 0, 0)
+            jmp = len(code) - 1
+            code[jz] = len(code)
+            depth[0] = at
+            walk(n.args[2])
+            code[jmp] = len(code)
+            return
         for a in n.args:
             walk(a)
         if n.op == "num":
@@ -256,10 +309,29 @@ def compile_formula(text: str, names: dict[str, int], inline: dict[str, Node] | 
             emit(FUNCTIONS[n.op][0], len(n.args), 1 - len(n.args))
 
     walk(tree)
-    if depth[1] > S.MAX_STACK:
+    if depth[1] > S.MAX_STACK:  # unreachable within MAX_NESTING and MAX_DEPTH, kept as the kernel's guard
         raise FormulaError(f"the formula nests too deeply (needs {depth[1]} stack slots, "
                            f"at most {S.MAX_STACK})", 1, 1)
     return Program(np.array(code, np.int64), np.array(consts or [0], np.int64), depth[1])
+
+
+class ScoreError(ValueError):
+    """A formula that went wrong in play: overflow, a division by zero, a
+    negative exponent (layout.FE_*).  The CLI reports it as a rules problem."""
+
+
+def new_stack() -> np.ndarray:
+    """The scratch kernels.formula runs on, with its error slot."""
+    return np.zeros(S.STACK_SIZE, np.int64)
+
+
+def check_stack(stack: np.ndarray, what: str) -> None:
+    """Raise ScoreError when a formula run on ``stack`` reported a problem
+    (``what``: which formula, on which hand)."""
+    bits = int(stack[S.STACK_ERR])
+    if bits:
+        why = "; ".join(text for bit, text in S.FE_NAMES if bits & bit)
+        raise ScoreError(f"{what}: {why}")
 
 
 def names_used(text: str, names, inline: dict[str, Node] | None = None) -> list[str]:

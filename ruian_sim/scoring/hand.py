@@ -1,9 +1,9 @@
 """Scoring one hand written as tiles: what `ruian-sim hand --win ...` prints.
 
-The hand goes through the same kernels as the engine: the evaluator of
-shapes and hard/soft (hand/), every reading (hand/arrange.py), and the
-table's items and formula (scoring/kernels.py); the reading worth most is
-kept, as at the table.
+The hand is valued by the engine's own kernels on a one-seat table
+(engine/single.py): the same facts, every reading (hand/arrange.py), the
+table's items, formula and gate; the reading worth most that the gate lets
+win is kept, as at the table.
 
     >>> score_hand(load("ruian", ["taiwanese"]), "123456789m11122z", ["pon 555p"], "self")
 """
@@ -14,13 +14,13 @@ import numpy as np
 
 from .. import tiles as T
 from ..engine import layout as EL
-from ..engine.valuation import hand_value, passes_gate, programs
 from ..errors import UserError
 from ..hand import arrange as A
 from ..hand.evaluate import HandEvaluator, Meld
 from ..ruleset import RuleSet
 from . import kernels as K
 from . import layout as S
+from .facts import FACTS
 from .settle import table as compiled_table
 
 WINS = {
@@ -64,35 +64,19 @@ def parse_melds(melds) -> list[tuple[int, Meld]]:
     return out
 
 
-def _suit_facts(kinds: list[int], melds) -> int:
-    groups = {k // 9 if k < 27 else 3 for k in kinds} | {m.tile // 9 if m.tile < 27 else 3 for _, m in melds}
-    suits = len(groups - {3})
-    if suits == 1 and 3 not in groups:
-        return EL.FACT_ONE_SUIT
-    if suits == 1:
-        return EL.FACT_HALF_SUIT
-    return 0
-
-
 class HandScorer:
-    """Scores hands under one RuleSet (the evaluator and the table compile once)."""
+    """Scores hands under one RuleSet: the evaluator, the engine's one-seat
+    table and the scoring table are set up once."""
 
     def __init__(self, rules: RuleSet):
+        from ..engine.single import SeatTable
+        from ..engine.spec import compile_rules
+
         self.rules = rules
         self.ev = HandEvaluator(rules)
+        self.spec = compile_rules(rules)
+        self.seat_table = SeatTable(self.spec)
         self.table = compiled_table(rules.scoring)
-        self.prog = programs(self.table, rules.scoring)
-        self.sc = np.zeros(A.ARR_SCRATCH, np.int64)
-        self.rows = np.zeros((512, S.FV_SIZE), np.int64)
-
-    def _could_come(self, rest: list[int], wild, melds) -> int:
-        """How many natural kinds could still come to a hand one tile short (as
-        the engine's could_come: not the wild, not a flower or a kind laid
-        aside, not one the hand and its melds hold every copy of)."""
-        held = T.counts(rest + [t for m in melds for t in m.tiles()])
-        aside = set(self.rules.tiles.aside)
-        return sum(1 for x in self.ev.in_play
-                   if x != wild and not T.is_flower(x) and x not in aside and held[x] < self.ev.copies)
 
     def hand_of(self, fv, parts) -> int:
         """The seat's own hand value: the table's ``hand`` formula (settle.hands),
@@ -114,12 +98,70 @@ class HandScorer:
             out[name] = amount ** count if tab[row + S.IT_PART] == S.PART_TIMES else amount * count
         return out
 
+    def _situation(self, win, seat, round, flowers, streak, first, chain, last):
+        from ..engine.single import Situation
+
+        rules = self.rules
+        n = rules.table.seats
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise UserError(f"--seat: {seat!r}; a seat wind from 0 (East, the dealer) to {n - 1}")
+        if not isinstance(round, int) or not 0 <= round:
+            raise UserError(f"--round: {round!r}; a round wind from 0 (East)")
+        bound = FACTS["streak"].bound
+        if not isinstance(streak, int) or not 1 <= streak <= bound:
+            raise UserError(f"--streak: {streak!r}; the dealer's term, from 1 (its first) to {bound:,}")
+        if win == "haidi" and rules.wall.haidi_tiles == 0:
+            raise UserError("--win haidi: these rules have no 海底 round (wall.haidi_tiles is 0); "
+                            "a win on the last tile is --win self --last")
+        if last and win not in ("self", "kong", "haidi", "discard"):
+            raise UserError(f"--last: a win on the last tile is self-drawn (self, kong, haidi) or on the "
+                            f"last discard (discard), not {win!r}")
+        route = WINS[win]
+        if last:
+            route |= EL.FACT_LAST_DISCARD if win == "discard" else EL.FACT_LAST_TILE
+        kongs, piao = _chain(chain)
+        if kongs < 0 or piao < 0 or kongs > S.N_MELDS:
+            raise UserError(f"--chain: {kongs} kongs and {piao} wild discards; "
+                            f"from 0 to {S.N_MELDS} kongs, 0 or more discards")
+        bits, aside = self._flowers(flowers)
+        return Situation(route=route, seat_wind=seat, round_wind=round % 4, streak=streak, flower_bits=bits,
+                         aside=aside, kong_chain=kongs, wild_chain=piao, first=bool(first))
+
+    def _flowers(self, flowers: str) -> tuple[int, int]:
+        """(flower bits, other tiles laid aside) of a --flowers string."""
+        if not flowers:
+            return 0, 0
+        try:
+            kinds = T.parse(flowers)
+        except T.TileError as exc:
+            raise UserError(f"--flowers: {exc}") from None
+        aside_kinds = set(self.rules.tiles.aside)
+        bits, aside = 0, 0
+        for k in kinds:
+            if T.is_flower(k):
+                if k - T.FLOWER_BASE >= self.rules.tiles.flowers:
+                    raise UserError(f"--flowers: {T.name(k)}: these rules ({self.rules.name}) have "
+                                    f"{self.rules.tiles.flowers} flowers")
+                if bits >> (k - T.FLOWER_BASE) & 1:
+                    raise UserError(f"--flowers: {T.name(k)} twice; each flower is one tile")
+                bits |= 1 << (k - T.FLOWER_BASE)
+            elif k in aside_kinds:
+                aside += 1
+                if aside > self.rules.tiles.copies:
+                    raise UserError(f"--flowers: more than {self.rules.tiles.copies} × {T.name(k)} laid aside")
+            else:
+                raise UserError(f"--flowers: {T.name(k)} is not laid aside under these rules "
+                                f"(flowers{', ' + ', '.join(map(T.name, sorted(aside_kinds))) if aside_kinds else ''})")
+        return bits, aside
+
     def score(self, hand: str, melds=(), win: str = "self", tile: str = "", seat: int = 0,
               round: int = 0, flowers: str = "", *, wild=None, streak: int = 1, first: bool = False,
-              chain=None, discarder=None) -> dict:
+              chain=None, discarder=None, last: bool = False) -> dict:
         """One seat's hand: {win, value, hand, points, tai, times, items, reading, _fv}.
         ``chain``: the unbroken chain of kongs and wild discards (飘) that ended
-        in this win, ``{kongs: K, piao: P}`` or a count (all kongs);
+        in this win, ``{kongs: K, piao: P}`` or a count (all kongs); ``last``:
+        won on the last tile (self-drawn) or the last discard; ``first``: in
+        the first go-around (天胡 for the dealer's self-draw, 地胡 otherwise);
         ``discarder`` is for settle() and changes nothing here."""
         if win not in WINS:
             raise UserError(f"--win: {win!r}; one of {', '.join(WINS)}")
@@ -128,89 +170,48 @@ class HandScorer:
         ms = parse_melds(melds)
         kinds = self.ev.parse_hand(hand, wild)
         full = self.rules.deal.hand_size + 1 - 3 * len(ms)
-        win_tile = T.parse_one(tile) if tile else None
+        try:
+            win_tile = T.parse_one(tile) if tile else None
+        except T.TileError as exc:
+            raise UserError(f"--tile: {exc}") from None
         if win != "none":
             if len(kinds) == full - 1:
                 if win_tile is None:
                     raise UserError(f"the hand has {len(kinds)} tiles: give the winning tile (--tile)")
                 kinds = kinds + [win_tile]
+                kinds = self.ev.parse_hand(kinds, wild)   # the tile may be one copy too many
             elif len(kinds) == full:
+                if win_tile is not None and win_tile not in kinds:
+                    raise UserError(f"--tile {T.name(win_tile)} is not in the hand; the winning tile is one of "
+                                    f"its {full} tiles (or give {full - 1} tiles and the winning one with --tile)")
                 win_tile = win_tile if win_tile is not None else T.parse(hand)[-1]
             else:
                 raise UserError(f"the hand has {len(kinds)} tiles; a win needs {full} "
                                 f"(or {full - 1} and --tile) beside {len(ms)} melds")
+        elif win_tile is not None:
+            raise UserError("--tile: a hand scored with --win none has no winning tile")
         meld_objs = tuple(m for _, m in ms)
-        cnt, w, wf = self.ev.faces(kinds, wild)
-        route = WINS[win]
-        shapes = self.ev.shapes_mask(cnt, w, wf, meld_objs) if win != "none" else 0
-        if win != "none" and not shapes:
-            return {"win": False, "reason": "the hand is not complete", "value": 0, "hand": 0, "points": 0,
-                    "tai": 0, "times": 1, "items": {}}
-        hard = self.ev.hard_mask(cnt, w, wf, meld_objs, bool(route & EL.FACT_SELF_DRAWN)) if shapes else 0
-        facts = route
-        if shapes:
-            facts |= _suit_facts([k for k in kinds if k != wild], ms)
-            claimed = sum(1 for c, _ in ms if c != A.KIND_KONG_CONCEALED)
-            if route & EL.FACT_DISCARD and claimed == self.ev.hs[0]:
-                facts |= EL.FACT_ALL_MELDED
-            rest = list(kinds)
-            rest.remove(win_tile)
-            naturals = [x for x in self.ev.waits_of(rest, wild, meld_objs) if x != wild]
-            if len(naturals) == 1:
-                facts |= EL.FACT_SINGLE_WAIT
-            if naturals and len(naturals) == self._could_come(rest, wild, meld_objs):
-                facts |= EL.FACT_WAITS_ANY
-            if first:
-                facts |= EL.FACT_HEAVENLY if seat == 0 and route & EL.FACT_SELF_DRAWN else EL.FACT_EARTHLY
-        fv = np.zeros(S.FV_SIZE, np.int64)
-        fv[S.FV_SHAPES], fv[S.FV_HARD], fv[S.FV_FACTS] = shapes, hard, facts
-        fv[S.FV_WILDS] = w
-        fv[S.FV_STREAK] = streak
-        fv[S.FV_DEALER] = 1 if seat == 0 else 0
-        fv[S.FV_KONGS] = sum(1 for c, _ in ms if c >= A.KIND_KONG_EXPOSED)
-        fl = T.parse(flowers) if flowers else []
-        fv[S.FV_FLOWER_BITS] = sum(1 << (k - T.FLOWER_BASE) for k in fl if T.is_flower(k))
-        fv[S.FV_ASIDE] = sum(1 for k in fl if not T.is_flower(k))
-        fv[S.FV_SEAT_WIND], fv[S.FV_ROUND_WIND] = seat, round % 4
-        fv[S.FV_CONCEALED] = 1 if all(c == A.KIND_KONG_CONCEALED for c, _ in ms) else 0
-        fv[S.FV_WON] = 1 if win != "none" else 0
-        kongs, piao = _chain(chain)
-        fv[S.FV_CHAIN] = kongs + piao
-        fv[S.FV_WHITES] = w + piao
-        if win != "none":
-            fv[S.FV_QUADS] = int((cnt == 4).sum())
-        for i, (c, m) in enumerate(ms[:S.N_MELDS]):
-            face = self.ev.meld_faces(m, wild)[0]
-            fv[S.FV_MELD + i] = A.meld_code(c, 1 if c == A.KIND_KONG_CONCEALED else 0, face, 0)
-        readings = [fv]
-        if shapes & 1:  # standard: every reading of the concealed part
-            f_win = -1
-            if win_tile is not None:
-                fc, fw, _ = self.ev.faces([win_tile], wild)
-                f_win = int(np.argmax(fc)) if fw == 0 else -1
-            need = int(self.ev.hs[0]) - len(ms)
-            n = A.arrangements(cnt, w, need, wf if wf >= 0 else 0, f_win, bool(route & EL.FACT_DISCARD), fv,
-                               len(ms), self.sc, self.rows)
-            readings = [self.rows[i].copy() for i in range(n)] or readings
-            if shapes & ~1:
-                readings.append(fv)
-        best = None
-        for r in readings:
-            parts = np.zeros(16, np.int64)
-            v = int(hand_value(r, self.table.tab, self.prog, parts))
-            key = (v, int(parts[S.OUT_POINTS]))
-            if best is None or key > best[0]:  # as the engine: more value, then more points
-                best = (key, r, parts)
-        (value, _), r, parts = best
-        out = {"win": win != "none", "value": value, "hand": self.hand_of(r, parts),
+        self.ev.check_melds(meld_objs, kinds, wild)
+        sit = self._situation(win, seat, round, flowers, streak, first, chain, last)
+        face_melds = [(c, self.ev.meld_faces(m, wild)[0]) for c, m in ms]
+        wk = -1 if wild is None or self.ev.live == 0 else wild
+        if win == "none":
+            fv, parts = self.seat_table.loser(kinds, wk, face_melds, sit)
+            passed = 1
+        else:
+            shapes, _, _, passed, fv, parts = self.seat_table.win(kinds, win_tile, wk, face_melds, sit)
+            if not shapes:
+                return {"win": False, "reason": "the hand is not complete", "value": 0, "hand": 0, "points": 0,
+                        "tai": 0, "times": 1, "items": {}}
+        out = {"win": win != "none", "value": int(parts[S.OUT_W]), "hand": self.hand_of(fv, parts),
                "points": int(parts[S.OUT_POINTS]),
                "tai": int(parts[S.OUT_TAI]), "times": int(parts[S.OUT_TIMES]),
-               "items": self.contributions(r, int(parts[S.OUT_ITEMS])),
-               "reading": describe(r)}
-        if win != "none" and self.table.gate is not None and not passes_gate(r, self.table.tab, self.prog, parts):
+               "items": self.contributions(fv, int(parts[S.OUT_ITEMS])),
+               "reading": describe(fv)}
+        if passed == 0:
             out["win"] = False
             out["reason"] = "the rules' gate refuses this win"
-        out["_fv"] = r
+        out["_fv"] = fv
         return out
 
 
@@ -252,12 +253,25 @@ def _chain(chain) -> tuple[int, int]:
     return int(chain), 0
 
 
+_SCORERS: dict = {}
+
+
+def scorer(rules: RuleSet) -> HandScorer:
+    """The HandScorer of a rule set, built once (compiling the rules and
+    setting up the one-seat table take a second; scoring a hand microseconds)."""
+    if rules not in _SCORERS:
+        if len(_SCORERS) >= 8:
+            _SCORERS.pop(next(iter(_SCORERS)))
+        _SCORERS[rules] = HandScorer(rules)
+    return _SCORERS[rules]
+
+
 def score_hand(rules: RuleSet, hand, melds=(), win="self", tile="", seat=0, round=0, flowers="", **context):
     """One seat's hand under ``rules``: {win, value, hand, points, tai, times, items, reading}.
     ``seat`` is the seat wind (0: the dealer); ``win="none"`` values a loser's hand.
     Keyword context: ``wild``, ``streak``, ``first``, ``chain``, ``discarder``.
     The seat's fact vector stays in the result as ``fv`` (a numpy array) for settle()."""
-    out = HandScorer(rules).score(hand, melds, win, tile, seat, round, flowers, **context)
+    out = scorer(rules).score(hand, melds, win, tile, seat, round, flowers, **context)
     fv = out.pop("_fv", None)
     if fv is not None:
         out["fv"] = fv

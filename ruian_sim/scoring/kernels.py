@@ -115,6 +115,8 @@ def fact_value(fv, tab, op, slot, arg):
             if code > 0 and (arg >> (code % 8)) & 1:
                 n += 1
         return n
+    if op == S.OP_POPMASK:
+        return _popcount(fv[slot] & arg)
     if op == S.OP_PAIR_WILDS:
         return (fv[S.FV_PAIR] - 1) // S.PAIR_WILDS if fv[S.FV_PAIR] > 0 else 0
     return 1  # OP_ONE
@@ -172,13 +174,66 @@ def item_parts(fv, tab, out):
 
 
 @kernel
+def _add(a, b, stack):
+    if (b > 0 and a > S.INT_MAX - b) or (b < 0 and a < S.INT_MIN - b):
+        stack[S.STACK_ERR] |= S.FE_OVERFLOW
+        return 0
+    return a + b
+
+
+@kernel
+def _mul(a, b, stack):
+    if a == 0 or b == 0:
+        return 0
+    if a == S.INT_MIN or b == S.INT_MIN:
+        if a == 1:
+            return b
+        if b == 1:
+            return a
+        stack[S.STACK_ERR] |= S.FE_OVERFLOW
+        return 0
+    ua = a if a > 0 else -a
+    ub = b if b > 0 else -b
+    if ua > S.INT_MAX // ub:
+        stack[S.STACK_ERR] |= S.FE_OVERFLOW
+        return 0
+    return a * b
+
+
+@kernel
+def _pow(a, b, stack):
+    if b < 0:
+        stack[S.STACK_ERR] |= S.FE_NEGPOW
+        return 0
+    if a == 0:
+        return 1 if b == 0 else 0
+    if a == 1:
+        return 1
+    if a == -1:
+        return 1 if b % 2 == 0 else -1
+    if b > 63:   # |a| >= 2: 2**63 is already beyond int64; no loop runs long
+        stack[S.STACK_ERR] |= S.FE_OVERFLOW
+        return 0
+    r = 1
+    for _ in range(b):
+        r = _mul(r, a, stack)
+    return r
+
+
+@kernel
 def formula(code, consts, vars, stack):
-    """Run a compiled formula (formula.py) on vars[]; ``stack`` is scratch
-    (int64[MAX_STACK] or the program's depth)."""
+    """Run a compiled formula (formula.py) on vars[]; ``stack`` is scratch of
+    layout.STACK_SIZE whose slot STACK_ERR collects FE_* bits: an overflow,
+    a division by zero or a negative exponent gives 0 there and sets its bit
+    (the caller reports it; nothing wraps silently).  Jumps go forward only,
+    so every program ends after at most len(code) / 2 steps."""
     sp = 0
-    for pc in range(0, len(code), 2):
+    pc = 0
+    end = len(code)
+    while pc < end:
         op = code[pc]
         arg = code[pc + 1]
+        pc += 2
         if op == S.F_CONST:
             stack[sp] = consts[arg]
             sp += 1
@@ -186,30 +241,45 @@ def formula(code, consts, vars, stack):
             stack[sp] = vars[arg]
             sp += 1
         elif op == S.F_NEG:
-            stack[sp - 1] = -stack[sp - 1]
+            if stack[sp - 1] == S.INT_MIN:
+                stack[S.STACK_ERR] |= S.FE_OVERFLOW
+                stack[sp - 1] = 0
+            else:
+                stack[sp - 1] = -stack[sp - 1]
         elif op == S.F_NOT:
             stack[sp - 1] = 1 if stack[sp - 1] == 0 else 0
+        elif op == S.F_JZ:
+            sp -= 1
+            if stack[sp] == 0:
+                pc = arg
+        elif op == S.F_JMP:
+            pc = arg
         elif op <= S.F_OR:
             a = stack[sp - 2]
             b = stack[sp - 1]
             sp -= 1
             r = 0
             if op == S.F_ADD:
-                r = a + b
+                r = _add(a, b, stack)
             elif op == S.F_SUB:
-                r = a - b
+                if b == S.INT_MIN:
+                    r = _add(_add(a, S.INT_MAX, stack), 1, stack)
+                else:
+                    r = _add(a, -b, stack)
             elif op == S.F_MUL:
-                r = a * b
-            elif op == S.F_FLOORDIV:
-                r = a // b if b != 0 else 0
-            elif op == S.F_MOD:
-                r = a % b if b != 0 else 0
+                r = _mul(a, b, stack)
+            elif op == S.F_FLOORDIV or op == S.F_MOD:
+                if b == 0:
+                    stack[S.STACK_ERR] |= S.FE_DIV0
+                elif a == S.INT_MIN and b == -1:
+                    if op == S.F_FLOORDIV:
+                        stack[S.STACK_ERR] |= S.FE_OVERFLOW
+                elif op == S.F_FLOORDIV:
+                    r = a // b
+                else:
+                    r = a % b
             elif op == S.F_POW:
-                r = 1
-                if b < 0:
-                    r = 0
-                for _ in range(b):
-                    r *= a
+                r = _pow(a, b, stack)
             elif op == S.F_LT:
                 r = 1 if a < b else 0
             elif op == S.F_LE:
@@ -234,15 +304,15 @@ def formula(code, consts, vars, stack):
                     r = stack[j]
             sp -= arg - 1
             stack[sp - 1] = r
-        elif op == S.F_IF:
-            r = stack[sp - 2] if stack[sp - 3] != 0 else stack[sp - 1]
-            sp -= 2
-            stack[sp - 1] = r
         elif op == S.F_CEIL:
             x = stack[sp - 2]
             m = stack[sp - 1]
             sp -= 1
-            stack[sp - 1] = -((-x) // m) * m if m > 0 else x
+            r = x
+            if m > 0:
+                q = -((-x) // m) if x > S.INT_MIN else x // m
+                r = _mul(q, m, stack)
+            stack[sp - 1] = r
         else:  # F_PICK
             i = stack[sp - arg]
             n = arg - 1
@@ -288,7 +358,8 @@ def pair_values(fvs, parts, tab, code, consts, dealer, bases, other, cap, value,
     """value[h, s, p]: what seat s's arrangement is worth against payer p in
     hand h (0 on the diagonal): the value formula with the pair's base
     (bases[streak-1], clamped, when either deals; ``other`` otherwise),
-    capped by ``cap`` (0: no cap)."""
+    capped by ``cap`` (0: no cap).  A formula error (layout.FE_*) stops
+    the loop with the record's index in stack[STACK_ERR + 1]."""
     n = fvs.shape[1]
     for h in range(fvs.shape[0]):
         d = dealer[h]
@@ -306,6 +377,9 @@ def pair_values(fvs, parts, tab, code, consts, dealer, bases, other, cap, value,
                 base = bases[k] if (d == s or d == p) else other
                 fill_vars(fvs[h, s], parts[h, s], tab, base, 1 if p == d else 0, vars)
                 v = formula(code, consts, vars, stack)
+                if stack[S.STACK_ERR] != 0:
+                    stack[S.STACK_ERR + 1] = h   # the first record that went wrong; stop there
+                    return
                 if cap > 0 and v > cap:
                     v = cap
                 value[h, s, p] = v

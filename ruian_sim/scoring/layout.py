@@ -29,7 +29,9 @@ N_MELDS = 5
 FV_QUADS = 20        # faces held four times, naturals (豪华七对)
 FV_CHAIN = 21        # kongs and wild discards in the seat's chain ending in the win (杠开, 财飘)
 FV_WHITES = 22       # wilds held + wilds discarded in that chain
-FV_SIZE = 23
+FV_KONG_CHAIN = 23   # the kongs of that chain (杠开 on the first, 杠上杠 ...)
+FV_WILD_CHAIN = 24   # the wild discards of that chain (财飘: 飘 once, twice ...)
+FV_SIZE = 25
 
 WAIT_NONE = 0
 WAIT_TWO_SIDED = 1
@@ -72,6 +74,7 @@ OP_WAIT = 7          # (arg >> fv[FV_WAIT]) & 1: the wait is one of a mask
 OP_MELD_KINDS = 8    # melds whose kind bit is in mask `arg`
 OP_PAIR_WILDS = 9    # wilds standing in the pair
 OP_ONE = 10          # 1 (an item with no `per`)
+OP_POPMASK = 11      # bits set in fv[slot] & arg (flowers of a set: 1f-4f seasons, 5f-8f plants)
 
 # ---- the compiled table, int64[]: a header, then rows ------------------------
 T_N_ITEMS = 0
@@ -144,9 +147,9 @@ F_NOT = 3
 F_ADD = 4
 F_SUB = 5
 F_MUL = 6
-F_FLOORDIV = 7       # x // 0 is 0 (a table never divides by zero on purpose)
+F_FLOORDIV = 7       # x // 0 is an error (FE_DIV0), as is x % 0
 F_MOD = 8
-F_POW = 9            # a negative exponent gives 0
+F_POW = 9            # a negative exponent is an error (FE_NEGPOW)
 F_LT = 10
 F_LE = 11
 F_GT = 12
@@ -157,7 +160,25 @@ F_AND = 16           # both evaluated; 1/0
 F_OR = 17
 F_MIN = 18           # arg = how many operands
 F_MAX = 19
-F_IF = 20            # c, a, b -> a if c else b (both evaluated)
+F_JZ = 20            # pop c; when c == 0 jump to pair arg (if(): only the branch taken runs)
+F_JMP = 23           # jump to pair arg (forward only, so a program always ends)
 F_CEIL = 21          # x, m -> x rounded up to a multiple of m
 F_PICK = 22          # arg operands: i, v0..; v[i] clamped to the ends
 MAX_STACK = 64
+# The stack array's last slots report what went wrong (formula() ORs FE_* bits
+# into stack[STACK_ERR] and gives 0 for the operation): a table's arithmetic
+# never wraps or divides by zero silently.  Callers allocate STACK_SIZE.
+STACK_ERR = MAX_STACK
+STACK_SIZE = MAX_STACK + 2
+FE_OVERFLOW = 1      # a result beyond int64
+FE_DIV0 = 2          # // or % by zero
+FE_NEGPOW = 4        # ** with a negative exponent
+FE_NAMES = ((FE_OVERFLOW, "its arithmetic went beyond the 64-bit integers"),
+            (FE_DIV0, "it divided by zero (// or %)"),
+            (FE_NEGPOW, "it raised a number to a negative power (**)"))
+INT_MAX = (1 << 63) - 1
+INT_MIN = -(1 << 63)
+# The largest amount a rule file may write (a base, a cap, an item's amount) and
+# the largest a value may reach by the validator's bounds: 2**53, where float64
+# statistics stop being exact; far above any real table's payments.
+MAX_AMOUNT = 1 << 53

@@ -31,6 +31,7 @@ from ..engine import layout as L
 from ..engine.records import per_seat
 from . import layout as S
 from .compile import Table, compile_table
+from .formula import check_stack, new_stack
 from .kernels import all_parts, fill_vars, formula, pair_values
 
 
@@ -126,6 +127,8 @@ def fact_vectors(records: np.ndarray, seats: int) -> np.ndarray:
             fv[:, s, S.FV_MELD + m] = col(f"meld{m}")
         fv[:, s, S.FV_QUADS] = col("quads")
         fv[:, s, S.FV_CHAIN] = col("chain")
+        fv[:, s, S.FV_KONG_CHAIN] = col("chain") - col("chain_wilds")
+        fv[:, s, S.FV_WILD_CHAIN] = col("chain_wilds")
         fv[:, s, S.FV_WHITES] = col("wilds") + col("chain_wilds")
     return fv
 
@@ -140,10 +143,19 @@ def values(records: np.ndarray, rules) -> tuple[np.ndarray, np.ndarray]:
     value = np.zeros((len(records), n, n), np.int64)
     bases = np.array(list(sc["base"]["dealer"]), np.int64)
     vars_ = np.zeros(S.N_FIXED_VARS + len(t.fvars) + 1, np.int64)
-    stack = np.zeros(S.MAX_STACK, np.int64)
+    stack = new_stack()
     pair_values(fv, parts, t.tab, t.value.code, t.value.consts, records["dealer"].astype(np.int64),
                 bases, int(sc["base"]["other"]), int(sc.get("cap", 0)), value, vars_, stack)
+    check_stack(stack, f"scoring.value, {_which(records, int(stack[S.STACK_ERR + 1]))}")
     return parts, value
+
+
+def _which(records, h: int) -> str:
+    """Which hand a record is, for a message."""
+    names = records.dtype.names or ()
+    if "match" in names and "hand" in names and 0 <= h < len(records):
+        return f"match {int(records['match'][h])}, hand {int(records['hand'][h])}"
+    return f"record {h}"
 
 
 def _seat_base(fv, sc) -> int:
@@ -163,12 +175,13 @@ def hands(fv: np.ndarray, parts: np.ndarray, rules) -> np.ndarray:
     prog = t.hand or t.value
     cap = int(sc.get("cap", 0)) if t.hand is None else 0
     vars_ = np.zeros(t.n_vars, np.int64)
-    stack = np.zeros(S.MAX_STACK, np.int64)
+    stack = new_stack()
     out = np.zeros(fv.shape[:2], np.int64)
     for h in range(fv.shape[0]):
         for s in range(fv.shape[1]):
             fill_vars(fv[h, s], parts[h, s], t.tab, _seat_base(fv[h, s], sc), 0, vars_)
             v = int(formula(prog.code, prog.consts, vars_, stack))
+            check_stack(stack, f"scoring.{'hand' if t.hand is not None else 'value'}, record {h}")
             out[h, s] = min(v, cap) if cap > 0 else v
     return out
 
@@ -183,7 +196,7 @@ def _losers_exchange(records, rules, fv, parts, won, winners, dealer) -> np.ndar
     bases = list(sc["base"]["dealer"])
     k0 = S.N_FIXED_VARS + len(t.fvars)
     vars_ = np.zeros(t.n_vars, np.int64)
-    stack = np.zeros(S.MAX_STACK, np.int64)
+    stack = new_stack()
     pay = np.zeros((len(records), n), np.int64)
     for h in np.flatnonzero(won):
         d = int(dealer[h])
@@ -198,6 +211,7 @@ def _losers_exchange(records, rules, fv, parts, won, winners, dealer) -> np.ndar
                 fill_vars(fv[h, hi], parts[h, hi], t.tab, base, 1 if lo == d else 0, vars_)
                 vars_[k0], vars_[k0 + 1], vars_[k0 + 2] = hand[h, hi], hand[h, lo], in_pair
                 x = int(formula(t.losers.code, t.losers.consts, vars_, stack))
+                check_stack(stack, f"scoring.losers, {_which(records, int(h))}")
                 if cap > 0:
                     x = max(-cap, min(cap, x))
                 pay[h, hi] += x

@@ -14,16 +14,27 @@ from ruian_sim.hand import arrange as A
 WILD = tiles.parse_one("5z")  # the face a meld of wilds only is written with
 
 
-def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=False):
+NO_CAPS = np.full(34, 99, np.int64)   # the reference below knows no caps
+
+
+def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=False, rows=16, caps=NO_CAPS):
+    """Every reading, through the resumable search with a small buffer (16
+    rows: the resume is exercised on every hand with more readings)."""
     cnt = np.array(tiles.counts(tiles.parse(hand)), np.int64) if hand else np.zeros(34, np.int64)
     base = np.zeros(A.FV_SIZE, np.int64)
-    out = np.zeros((4096, A.FV_SIZE), np.int64)  # Hypothesis found a hand with 569 readings
+    out = np.zeros((rows, A.FV_SIZE), np.int64)
     sc = np.zeros(A.ARR_SCRATCH, np.int64)
     f_win = tiles.parse_one(win) if win else -1
-    n = A.arrangements(cnt, wilds, need, WILD, f_win, discard, base, 0, sc, out)
-    assert n < len(out)
-    return [(tuple(sorted(int(c) for c in r[A.FV_MELD:A.FV_MELD + A.FV_N_MELDS] if c)),
-             int(r[A.FV_PAIR]), int(r[A.FV_WAIT])) for r in out[:n]]
+    got = []
+    resume = False
+    while True:
+        n = A.arrangements(cnt, wilds, need, WILD, f_win, discard, base, 0, caps, sc, out, resume)
+        assert sc[A.SC_ERR] == 0
+        got += [(tuple(sorted(int(c) for c in r[A.FV_MELD:A.FV_MELD + A.FV_N_MELDS] if c)),
+                 int(r[A.FV_PAIR]), int(r[A.FV_WAIT])) for r in out[:n]]
+        if not sc[A.SC_MORE]:
+            return got
+        resume = True
 
 
 def reference(cnt: tuple, wilds: int, need: int) -> set:

@@ -20,7 +20,7 @@ from ruian_sim.ruleset import load
 EXAMPLES = Path(__file__).parent / "examples"
 GAMES = ["ruian-tai", "taiwanese", "hangzhou"]
 # Extra win context some examples carry, passed by keyword when present.
-CONTEXT = ("wild", "streak", "first", "chain", "discarder")
+CONTEXT = ("wild", "streak", "first", "chain", "discarder", "last")
 
 
 def _examples():

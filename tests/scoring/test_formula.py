@@ -17,7 +17,7 @@ def run(text, **vars_):
     v = np.zeros(len(NAMES) + 1, np.int64)
     for k, x in vars_.items():
         v[NAMES[k]] = x
-    return int(formula(prog.code, prog.consts, v, np.zeros(S.MAX_STACK, np.int64)))
+    return int(formula(prog.code, prog.consts, v, np.zeros(S.STACK_SIZE, np.int64)))
 
 
 @pytest.mark.parametrize("text, want", [
