@@ -1,4 +1,5 @@
-"""The `ruian-sim` command.  Exit codes: 0 done, 2 bad input, 130 interrupted."""
+"""The `ruian-sim` command.  Exit codes: 0 done, 1 environment failure (a full disk),
+2 bad input, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from .errors import UserError
 
-EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
+EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def _version() -> str:
@@ -132,19 +133,31 @@ def _cmd_rules_show(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from . import interrupt
+    from .errors import EnvironmentFailure
+
+    interrupt.install()  # SIGTERM as Ctrl-C (work saved), exit 143
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "resume", None):
+        from .runner.resume import explicit_options
+
+        args.given = explicit_options(build_parser, argv)  # what --resume must check against its plan
     try:
-        return args.func(args)
+        rc = args.func(args)
+        return interrupt.exit_code() if rc == EXIT_INTERRUPTED else rc
     except UserError as exc:
         for problem in exc.problems:
             print(f"ruian-sim: {problem}" if not problem.mark else str(problem), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("ruian-sim: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        print("ruian-sim: " + ("terminated" if interrupt.terminated() else "interrupted"), file=sys.stderr)
+        return interrupt.exit_code()
     except BrokenPipeError:
         return EXIT_OK
+    except (EnvironmentFailure, OSError) as exc:  # the machine, not the input: exit 1, one line
+        print(f"ruian-sim: {' '.join(str(exc).split())}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
 
 
 if __name__ == "__main__":

@@ -215,14 +215,9 @@ def add_seed_arg(p) -> None:
 
 def out_dir(text: str) -> Path:
     """--out DIR: a directory, or a path where one can be made (checked before any work)."""
-    out = Path(text)
-    for p in (out, *out.parents):
-        if p.exists():
-            if not p.is_dir():
-                what = "--out" if p == out else f"--out {text}:"
-                raise UserError(f"{what} {p} is an existing file, not a directory; choose a directory")
-            break
-    return out
+    from .runner.outdir import check_out
+
+    return check_out(text)
 
 
 def _nonneg(text: str) -> int:
@@ -232,8 +227,8 @@ def _nonneg(text: str) -> int:
         v = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
+    if not 0 <= v <= 2**63 - 1:  # the engine counts matches and hands in 64 bits
+        raise argparse.ArgumentTypeError(f"must be 0 .. 2**63-1, got {v}")
     return v
 
 
@@ -291,9 +286,12 @@ def cmd_run(args) -> int:
     from .engine.bots_spec import parse_bots
     from .runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan, warm
 
+    from .runner import resume
+
     if args.resume:
         out = Path(args.resume)
         plan = Plan.load(out)
+        resume.check("run", plan, args, out)
     else:
         out = out_dir(args.out)
         plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
@@ -301,8 +299,7 @@ def cmd_run(args) -> int:
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
     if args.records and not str(args.records).endswith(".parquet"):
         raise UserError(f"--records {args.records}: the file name must end in .parquet")
-    records = Path(args.records) if args.records else (
-        out / "records.parquet" if (args.resume and plan.records) else None)
+    records = resume.records_file(plan, args, out)
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
         if backend.in_process:
@@ -346,6 +343,9 @@ def cmd_compare(args) -> int:
         plan = Plan.load(out)
         if not plan.paired:
             raise UserError(f"--resume {out}: that directory holds a run, not a comparison")
+        from .runner.resume import check
+
+        check("compare", plan, args, out)
         until = _until(plan.extra.get("until_ci")) or until
     else:
         if not (args.a and args.b):
@@ -408,6 +408,9 @@ def cmd_duel(args) -> int:
         plan = Plan.load(out)
         if "duel" not in plan.extra:
             raise UserError(f"--resume {out}: that directory holds a run or comparison, not a duel")
+        from .runner.resume import check
+
+        check("duel", plan, args, out)
     else:
         if not (args.a and args.b):
             raise UserError("duel: give two bots A and B, e.g. ruian-sim duel greedy random (or --resume DIR)")

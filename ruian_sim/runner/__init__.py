@@ -59,6 +59,10 @@ def _kept(exc: OSError, out: Path, plan: Plan, done: str = "") -> WriteFailed:
     return exc.kept(after)
 
 
+def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backend:
+    return dask(scheduler, workers) if name == "dask" else local(workers)
+
+
 def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None, quiet: bool = True,
              resume: bool = False, records_file: Path | None = None, stop=None, builder=None,
              filename: str = "summary.json") -> dict:

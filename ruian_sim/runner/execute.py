@@ -90,8 +90,11 @@ def load_done(out: Path, plan: Plan, check=None, key: str | None = None) -> dict
         except (OSError, ValueError, IndexError):
             damaged.append(p.name)
             continue
-        if not isinstance(data, dict) or data.get("key") != key or data.get("chunk_matches") != plan.chunk_matches:
+        if not isinstance(data, dict):
+            damaged.append(p.name)
             continue
+        if data.get("key") != key or data.get("chunk_matches") != plan.chunk_matches:
+            continue  # another run's (a refused --out) or another chunking: not this plan's
         if _whole(data.get("result"), index, check):
             done[index] = data["result"]
         else:

@@ -40,7 +40,7 @@ from .compare import public_name
 from .execute import Interrupted, _save_json_atomic, _stop_now
 from .plan import Plan
 from .summary import summary_dict
-from .sweep_params import Param, _show, check_rules, parse_param, parse_values, set_value
+from .sweep_params import Param, _show, check_grid, check_rules, parse_param, parse_values, set_value
 
 __all__ = ["Param", "SweepPlan", "check_rules", "layout", "make_sweep_plan", "parse_param", "parse_values",
            "run_sweep", "set_value"]
@@ -108,9 +108,13 @@ class SweepPlan:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             data["variants"] = tuple(data["variants"])
-            return cls(**data)
+            plan = cls(**data)
         except (ValueError, TypeError, KeyError) as exc:
             raise UserError(f"--resume {out}: {SWEEP_PLAN} is damaged ({exc})") from None
+        from .plan import check_saved
+
+        check_saved(plan, out, SWEEP_PLAN)
+        return plan
 
 
 def make_sweep_plan(rules: str, variants, params: list[Param], hands: int, seed: int, bots: str,
@@ -124,6 +128,7 @@ def make_sweep_plan(rules: str, variants, params: list[Param], hands: int, seed:
         raise UserError("--param: at most two (a grid); got " + ", ".join(p.path for p in params))
     if len({p.path for p in params}) < len(params):
         raise UserError("--param: the same PATH twice")
+    check_grid(params)
     rs, merged = load_with_origins(rules, variants)
     plan = SweepPlan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files),
                      params=[[p.path, list(p.values), p.text] for p in params], seed=seed, hands=hands,
