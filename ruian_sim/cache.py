@@ -44,8 +44,8 @@ def guard_kernel_cache() -> None:
                     f.unlink()
                 except OSError:
                     pass
-            name = files[0].name if files else "?"
-            print(f"ruian-sim: a compiled-kernel cache file was damaged ({name}: {type(exc).__name__}); "
+            name = files[0].name[:-len(".nbi")] if files else "?"
+            print(f"ruian-sim: the compiled-kernel cache of {name} was damaged ({type(exc).__name__}); "
                   f"removed, compiling that kernel again", file=sys.stderr, flush=True)
             return None
 

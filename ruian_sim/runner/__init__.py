@@ -98,7 +98,7 @@ def _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, 
     new_run = not resume and not (out / PLAN_FILE).exists()
     try:
         prepare(plan, out, resume)
-    except OSError as exc:
+    except (OSError, WriteFailed) as exc:
         if new_run:
             _discard(out, made_dir)
         raise _kept(exc, out, plan) from None
@@ -123,7 +123,7 @@ def _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, 
                             backend.in_process)
     except Interrupted:
         raise  # finished chunks stay for --resume
-    except OSError as exc:
+    except (OSError, WriteFailed) as exc:
         raise _kept(exc, out, plan) from None
     except Exception:
         if new_run:
@@ -155,7 +155,7 @@ def _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, 
             summary["run"]["records_rows"] = compact(out, info["final_chunk"], info["final_partial"],
                                                      Path(records_file))
         write_json(path, summary)
-    except OSError as exc:
+    except (OSError, WriteFailed) as exc:
         wrote = f"{path.name} is written (records_rows: null), " if records_file and path.is_file() else ""
         raise _kept(exc, out, plan, wrote) from None
     (out / "summary.partial.json").unlink(missing_ok=True)

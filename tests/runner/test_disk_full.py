@@ -26,7 +26,7 @@ PAGE = 4096
 SHIM = """
 import builtins, errno, io, os, sys
 from ruian_sim.runner import outdir
-limit, real_open = int(os.environ["FAKE_FULL_AFTER"]), builtins.open
+limit, real_open = float(os.environ["FAKE_FULL_AFTER"]), builtins.open
 class Full(io.FileIO):
     def write(self, data):
         super().write(bytes(data)[:10])
@@ -103,13 +103,16 @@ def leftovers(*dirs: Path) -> list[str]:
     return [str(p) for d in dirs for p in d.rglob("*.tmp")]
 
 
-def test_a_full_disk_mid_run_keeps_the_chunks_and_resume_finishes(tmp_path, disk, reference):
+@pytest.mark.parametrize("how", ["tmpfs", "shim"])
+def test_a_full_disk_mid_run_keeps_the_chunks_and_resume_finishes(tmp_path, disk, reference, how):
     chunks = sorted((reference / "chunks").glob("chunk-*.json"))
     plan = (reference / "plan.json").stat().st_size
     chunk = max(p.stat().st_size for p in chunks)
     # room for the lock, plan.json and about five chunks, then the disk is full
     pages = 1 + math.ceil(plan / PAGE) + 5 * math.ceil(chunk / PAGE)
-    real = disk.mount(pages * PAGE)
+    real = how == "tmpfs" and disk.mount(pages * PAGE)
+    if how == "tmpfs" and not real:
+        pytest.skip("cannot mount a tmpfs here: the shim case fills a fake disk instead")
     out = disk.where / "out" if real else tmp_path / "out"
     failed = cli(*RUN, "--out", out, shim=not real, env={"FAKE_FULL_AFTER": "5"})
     line = one_line(failed, "cannot write ", "No space left on device", "needed", "finished chunks and "
@@ -131,49 +134,71 @@ def test_a_full_disk_mid_run_keeps_the_chunks_and_resume_finishes(tmp_path, disk
     assert stable(got) == stable(json.loads((reference / "summary.json").read_text()))
 
 
-def test_a_directory_made_read_only_mid_run_keeps_the_chunks(tmp_path, disk, reference):
-    if not disk.mount(16 << 20):
-        pytest.skip("cannot mount a tmpfs here (the full-disk test covers the writer through a shim)")
-    out = disk.where / "out"
-    proc = subprocess.Popen(CLI + RUN + ["--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    deadline = time.time() + 300
-    while len(list((out / "chunks").glob("chunk-*.json"))) < 6:
-        assert proc.poll() is None and time.time() < deadline, proc.communicate()
-        time.sleep(0.02)
-    proc.send_signal(19)  # SIGSTOP: make it read-only between two chunks
-    disk.remount("ro")
-    proc.send_signal(18)  # SIGCONT
-    _, err = proc.communicate(timeout=300)
+def test_a_records_directory_made_read_only_mid_run_keeps_the_chunks(tmp_path):
+    pytest.importorskip("pyarrow")
+    out, rec = tmp_path / "out", tmp_path / "hands.parquet"
+    args = RUN + ["--records", str(rec), "--out", str(out)]
+    proc = subprocess.Popen(CLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    records = out / "records"
+    try:
+        deadline = time.time() + 300
+        while len(list((out / "chunks").glob("chunk-*.json"))) < 6:
+            assert proc.poll() is None and time.time() < deadline, proc.communicate()
+            time.sleep(0.02)
+        proc.send_signal(19)  # SIGSTOP: made read-only between two chunks (a read-only bind mount over it)
+        bound = subprocess.run(["mount", "--bind", str(records), str(records)], capture_output=True).returncode == 0
+        if bound:
+            subprocess.run(["mount", "-o", "remount,bind,ro", str(records)], check=True)
+        proc.send_signal(18)  # SIGCONT
+        if not bound:
+            proc.kill()
+            pytest.skip("cannot mount here (the full-disk test covers the writer through a shim)")
+        _, err = proc.communicate(timeout=300)
+    finally:
+        subprocess.run(["umount", str(records)], capture_output=True)
     assert proc.returncode == 1, err
     assert "Read-only file system" in err and "finished chunks and plan.json are kept" in err, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    disk.remount("rw")
     kept = len(list((out / "chunks").glob("chunk-*.json")))
-    assert kept >= 6 and (out / "plan.json").is_file()
+    assert kept >= 6 and (out / "plan.json").is_file() and leftovers(out) == []
     done = cli("run", "--quiet", "--resume", out)
     assert done.returncode == 0, done.stderr
+    import pyarrow.parquet as pq
+
     got = json.loads((out / "summary.json").read_text())
-    assert stable(got) == stable(json.loads((reference / "summary.json").read_text()))
+    assert got["run"]["resumed_chunks"] == kept
+    assert pq.read_table(rec).num_rows == got["hands"]
+    ref = cli(*RUN, "--out", tmp_path / "ref")
+    assert ref.returncode == 0, ref.stderr
+    assert stable(got) == stable(json.loads((tmp_path / "ref" / "summary.json").read_text()))
 
 
 SPACE_SHIM = SHIM.replace('outdir.open = fake_open', 'from ruian_sim.runner import parquet\n'
                                                       'parquet.free_bytes = lambda path: 4096')
+# the check before the merge off: the disk fills while the merged file is written
+NO_CHECK = SHIM.replace('outdir.open = fake_open', 'from ruian_sim.runner import parquet\n'
+                                                    'parquet.merge_space = lambda *args: None')
 
 
-def test_a_records_merge_that_does_not_fit_loses_nothing(tmp_path, disk):
+@pytest.mark.parametrize("how", ["tmpfs", "tmpfs mid-write", "shim"])
+def test_a_records_merge_that_does_not_fit_loses_nothing(tmp_path, disk, how):
+    """20 kB of disk for the records: refused before the merge (it needs about 60 kB), or,
+    with that check off, the disk fills while the merged file is written."""
+    import os
+
     pytest.importorskip("pyarrow")
-    real = disk.mount(12 * PAGE)
+    real = how.startswith("tmpfs") and disk.mount(5 * PAGE)
+    if how.startswith("tmpfs") and not real:
+        pytest.skip("cannot mount a tmpfs here: the shim case fakes the free space instead")
     rec = (disk.where if real else tmp_path) / "hands.parquet"
     out = tmp_path / "out"
     args = ["run", "--hands", "1500", "--chunk-matches", "20", "--bots", "greedy", "--workers", "1", "--quiet",
             "--records", rec, "--out", out]
-    if real:
-        failed = cli(*args)
-    else:
-        failed = subprocess.run([sys.executable, "-c", SPACE_SHIM, *map(str, args)], capture_output=True,
-                                text=True, timeout=600, env={"FAKE_FULL_AFTER": "100000", **__import__("os").environ})
-    one_line(failed, f"cannot write {rec}", "needed", "summary.json is written (records_rows: null)",
+    shim = {"tmpfs": None, "tmpfs mid-write": NO_CHECK, "shim": SPACE_SHIM}[how]
+    failed = subprocess.run([sys.executable, "-c", shim, *map(str, args)] if shim else CLI + list(map(str, args)),
+                            capture_output=True, text=True, timeout=600, env={**os.environ, "FAKE_FULL_AFTER": "1e9"})
+    why = "No space left on device" if how == "tmpfs mid-write" else "not enough free space to merge the records"
+    one_line(failed, f"cannot write {rec}: ", why, "needed", "summary.json is written (records_rows: null)",
              "finished chunks and plan.json are kept", f"ruian-sim run --resume {out}")
     s = json.loads((out / "summary.json").read_text())
     assert s["run"]["records_rows"] is None and s["hands"] >= 1500

@@ -137,19 +137,18 @@ def test_a_damaged_plan_is_refused_in_one_line(cli, cut, edit, says):
 
 def test_compare_duel_and_sweep_refuse_contradictions_too(cli, tmp_path):
     quick = ["--hands", "40", "--workers", "1", "--quiet", "--seed", "3"]
-    jobs = {
+    jobs = {   # the job, then what its --resume is given, then what the refusal names
         "compare": (["compare", "ruian", "ruian+flowers", "--bots", "greedy", *quick],
-                    ["ruian+four-winds-draw", "--hands", "80"], ["B ruian+four-winds-draw (saved: ruian+flowers)",
-                                                                   "--hands 80 (saved: 40)"]),
-        "duel": (["duel", "greedy", "random", *quick], ["smart", "--seed", "4"],
+                    ["compare", "ruian", "ruian+four-winds-draw", "--hands", "80"],
+                    ["B ruian+four-winds-draw (saved: ruian+flowers)", "--hands 80 (saved: 40)"]),
+        "duel": (["duel", "greedy", "random", *quick], ["duel", "greedy", "smart", "--seed", "4"],
                  ["B smart (saved: random)", "--seed 4 (saved: 3)"]),
         "sweep": (["sweep", "--param", "scoring.base.other=1,2", "--bots", "greedy", *quick],
-                  ["--param", "scoring.base.other=1,3", "--replay"],
+                  ["sweep", "--param", "scoring.base.other=1,3", "--replay"],
                   ["--param scoring.base.other=1,3 (saved: scoring.base.other=1,2)", "--replay True (saved: False)"]),
     }
-    for name, (start, extra, says) in jobs.items():
+    for name, (start, again, says) in jobs.items():
         out = tmp_path / name
         done = cli(*start, "--out", out)
         assert done.returncode == 0, (name, done.stderr)
-        head = [name] + (["ruian"] if name == "compare" else ["greedy"] if name == "duel" else [])
-        one_line(cli(*head, "--resume", out, *extra), *says)
+        one_line(cli(*again, "--resume", out), *says)
