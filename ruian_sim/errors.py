@@ -24,11 +24,12 @@ class Problem:
     mark: Mark | None
     path: str  # dotted key path, e.g. "wall.stacks_per_side"; "" for the whole file
     message: str
+    warning: bool = False   # worth saying, not worth refusing the rules for
 
     def __str__(self) -> str:
         where = f"{self.mark}: " if self.mark else ""
         key = f"{self.path}: " if self.path else ""
-        return f"{where}{key}{self.message}"
+        return f"{where}{'warning: ' if self.warning else ''}{key}{self.message}"
 
 
 class UserError(Exception):

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from ruian_sim import commands
+from ruian_sim.cli import notices
 from ruian_sim.cli import build_parser
 
 
@@ -58,7 +58,7 @@ def test_play_scores_agree_with_the_scoring_of_records(cli, hand):
 
 def test_the_first_compile_is_announced_and_timed(monkeypatch, capsys):
     monkeypatch.setattr("ruian_sim.jit.is_cached", lambda d: False)
-    with commands.compile_notice():
+    with notices.compile_notice():
         pass
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2

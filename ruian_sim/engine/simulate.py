@@ -32,16 +32,17 @@ class EngineError(UserError):
         self.code, self.match, self.hand = code, match, hand
         w, d = rules.wall, rules.deal
         what = L.ERR_NAMES[code]
+        involved = (f"Rules involved: tiles {rules.tiles.total}, wall.dead_stacks {w.dead_stacks}, "
+                    f"wall.dead_odd_single {str(w.dead_odd_single).lower()}, wall.haidi_tiles {w.haidi_tiles}, "
+                    f"deal.hand_size {d.hand_size}, table.seats {rules.table.seats}. ")
         if code == L.ERR_FORMULA:
             from ..scoring.layout import FE_NAMES
 
-            what += " (" + "; ".join(text for bit, text in FE_NAMES if bits & bit) + "): check scoring.value, " \
-                    "scoring.gate and scoring.hand for this hand"
+            what += ": " + "; ".join(text for bit, text in FE_NAMES if bits & bit)
+            involved = ("Rules involved: scoring.value, scoring.gate and scoring.hand (a formula may not "
+                        "overflow, divide by zero or take a negative power in any hand). ")
         super().__init__(
-            f"the engine stopped in match {match}, hand {hand} (seed {seed}): {what}. "
-            f"Rules involved: tiles {rules.tiles.total}, wall.dead_stacks {w.dead_stacks}, "
-            f"wall.dead_odd_single {str(w.dead_odd_single).lower()}, wall.haidi_tiles {w.haidi_tiles}, "
-            f"deal.hand_size {d.hand_size}, table.seats {rules.table.seats}. "
+            f"the engine stopped in match {match}, hand {hand} (seed {seed}): {what}. {involved}"
             f"Replay it with: ruian-sim play --seed {seed} --match {match} --hand {hand}")
 
 

@@ -23,13 +23,15 @@ __all__ = ["RuleSet", "builtin_names", "content_hash", "load", "load_with_origin
 def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet, Source]:
     merged, files, display = compose(rules, variants)
     found = problems(merged, [str(f) for f in files])
-    if found:
-        raise UserError(found)
+    errors = [p for p in found if not p.warning]
+    if errors:
+        raise UserError(errors)
     # After validation: the display name may come from a file's stem, which
     # the user did not write as a name.
     if len(files) > 1 or variants:
         merged.data["name"] = display
-    return build(merged.data, tuple(str(f) for f in files)), merged
+    notes = tuple(str(p) for p in found if p.warning)
+    return build(merged.data, tuple(str(f) for f in files), notes), merged
 
 
 def load(rules: str | Path = "ruian", variants=()) -> RuleSet:

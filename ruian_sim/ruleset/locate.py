@@ -29,6 +29,15 @@ def schema_path() -> Path:
     return rules_dir() / "schema.json"
 
 
+def is_builtin(file: str) -> bool:
+    """Whether a rule file is one of the built-in rules or variants."""
+    try:
+        parent = Path(file).resolve().parent
+    except OSError:
+        return False
+    return parent in (rules_dir().resolve(), variants_dir().resolve())
+
+
 def builtin_names() -> dict[str, list[str]]:
     return {
         "rules": sorted(p.stem for p in rules_dir().glob("*.yaml")),

@@ -180,6 +180,7 @@ class RuleSet:
     data: MappingProxyType = field(repr=False, compare=False)
     hash: str = ""
     files: tuple[str, ...] = field(default=(), compare=False)
+    notes: tuple[str, ...] = field(default=(), compare=False)   # warnings of validation, said once by commands
 
     def as_dict(self) -> dict:
         """A plain, mutable copy of the merged mapping."""
@@ -232,7 +233,7 @@ def dump_yaml(data: dict) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-def build(data: dict, files: tuple[str, ...] = ()) -> RuleSet:
+def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> RuleSet:
     """A RuleSet from a merged mapping that passed validation."""
     d = data
     w, s, c, a = d["wild"], d["shapes"], d["claims"], d["aborts"]
@@ -278,4 +279,5 @@ def build(data: dict, files: tuple[str, ...] = ()) -> RuleSet:
         data=_freeze(d),
         hash=content_hash(d),
         files=files,
+        notes=notes,
     )

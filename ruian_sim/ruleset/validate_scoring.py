@@ -39,20 +39,34 @@ def _inside(mark: Mark, at: tuple[int, int]) -> Mark:
 
 
 def scoring_problems(d: dict, where) -> list[Problem]:
+    """Mistakes of the table, located; an item or gate no hand can reach is
+    one too, unless it comes from a built-in file (the user's own changes made
+    it dead, and it is harmless there): then it is a warning."""
     from ..scoring.compile import TableError, compile_table
+    from ..scoring.reach import dead
+    from .locate import is_builtin
 
+    dead_ones = []
     try:
-        compile_table(d["scoring"])
+        table = compile_table(d["scoring"])
+        problems = []
+        dead_ones = dead(d, table)
     except TableError as e:
-        out = []
-        for path, message, at in e.problems:
-            p = ("scoring",) + tuple(path)
-            if path and path[-1] in ("when",) or "unknown fact" in message:
-                mark = where.key(p)
-            else:
-                mark = where.value(p)
-            if at is not None and p in where.src.values:
-                mark = _inside(mark, at)
-            out.append(Problem(mark, dotted(p), message))
-        return out
-    return []
+        problems = e.problems
+    out = []
+    for path, message, at, warn in [(*p, False) for p in problems] + [(*p, True) for p in dead_ones]:
+        p = ("scoring",) + tuple(path)
+        if path and path[-1] in ("when",) or "unknown fact" in message:
+            mark = where.key(p)
+        else:
+            mark = where.value(p)
+        if at is not None and p in where.src.values:
+            mark = _inside(mark, at)
+        if warn:
+            # refused where the user wrote it; a built-in item (or one of rules assembled
+            # in memory, as a sweep's points) is only said
+            warn = is_builtin(mark.file) or not Path(mark.file).is_file()
+            if warn:
+                message += " (a built-in item, dead under the rules you changed: harmless, but it will never pay)"
+        out.append(Problem(mark, dotted(p), message, warn))
+    return out

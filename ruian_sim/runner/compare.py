@@ -143,6 +143,14 @@ def rules_changed(acc: PairedAccumulator, rules_a: dict, rules_b: dict, metrics:
     return out
 
 
+def _side_warnings(acc: PairedAccumulator, plan, b_plan) -> list[str]:
+    """Each side's own warnings (summary.rules_warnings), named A or B."""
+    out = []
+    for side, a, p in (("A", acc.a, plan), ("B", acc.b, b_plan)):
+        out += [f"{side}: {w}" for w in summary_dict(a, p, None)["warnings"]]
+    return out
+
+
 def _warnings(acc: PairedAccumulator, changed: list[dict]) -> list[str]:
     out = []
     paired, same_rec, same_pts = (int(x) for x in acc.same)
@@ -188,7 +196,7 @@ def comparison_dict(acc: PairedAccumulator, plan: Plan, wall_seconds: float | No
                    "as the unit; yes/no outcomes are tested with McNemar over hands present on both sides",
         "rules_changed": changed,
         "identical": {"paired_hands": paired, "same_records": same_rec, "same_payments": same_pts},
-        "warnings": _warnings(acc, changed),
+        "warnings": _warnings(acc, changed) + _side_warnings(acc, plan, b_plan),
         "metrics": metrics,
         "hands_per_second": (acc.a.hands + acc.b.hands) / wall_seconds if wall_seconds else None,
         "a_summary": summary_dict(acc.a, plan, None),

@@ -51,7 +51,7 @@ def parse_solve(text: str, plan, known: set[str]) -> Target:
         target = Target(name, value=float(rhs))
     except ValueError:
         target = Target(name, other=rhs)
-    from .sweep import check_metrics
+    from .sweep_results import check_metrics
 
     for n in (target.metric, target.other):
         if n:
@@ -190,18 +190,12 @@ def _point_dir(out: Path, path: str, v) -> Path:
 
 def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
     from . import run_plan
+    from .execute import Interrupted, _save_json_atomic
     from .execute import Interrupted as RunInterrupted
     from .plan import PLAN_FILE
-    from .sweep import (
-        SWEEP_FILE,
-        SWEEP_PLAN,
-        Interrupted,
-        SweepPlan,
-        _save_json_atomic,
-        flat_metrics,
-        point_plan,
-        set_value,
-    )
+    from .sweep_params import check_rules, set_value
+    from .sweep_plan import SWEEP_PLAN, SweepPlan
+    from .sweep_results import SWEEP_FILE, flat_metrics, point_plan
 
     out = Path(out)
     if (out / SWEEP_PLAN).is_file() and not resume and SweepPlan.load(out).key != plan.key:
@@ -218,8 +212,6 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
         if p.integer:
             v = int(v)
         rules = set_value(plan.rules, p.path, v)
-        from .sweep import check_rules
-
         check_rules(rules, {p.path: v})
         d = _point_dir(out, p.path, v)
         pplan = point_plan(plan, rules, {p.path: v})

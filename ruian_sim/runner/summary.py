@@ -105,6 +105,25 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     extra["cpu_seconds"] = acc.seconds
     out["extra"] = extra
     out["ci95"] = ci
+    out["warnings"] = rules_warnings(out, rules)
+    return out
+
+
+WIN_NAMES = ("self_draw", "discard_win", "robbed_kong", "haidi_win")
+
+
+def rules_warnings(summary: dict, rules) -> list[str]:
+    """What the user should know about the rules played: the validator's
+    warnings, and a rule set under which no hand was won (a gate or a rule
+    that refuses every win runs silently to 100% draws)."""
+    from ..scoring import table
+    from ..scoring.reach import dead
+
+    out = [f"scoring.{'.'.join(map(str, path))}: {msg}" for path, msg, _ in dead(rules.as_dict(), table(rules.scoring))]
+    if summary["hands"] and not any(summary["outcomes"].get(n) for n in WIN_NAMES):
+        out.append(f"no hand was won in {summary['hands']:,} hands: the win rate is 0. Check scoring.gate "
+                   f"and the shapes and claims that make a win (`ruian-sim hand --win self ...` scores one hand "
+                   f"as the engine would)")
     return out
 
 

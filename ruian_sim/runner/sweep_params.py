@@ -146,7 +146,7 @@ def set_value(data: dict, path: str, value) -> dict:
 
 def check_rules(data: dict, assignment: dict) -> None:
     """The same validation as a rule file; problems say which --param caused them."""
-    found = problems(Source("--param", data))
+    found = [p for p in problems(Source("--param", data)) if not p.warning]
     if found:
         what = ", ".join(f"{k}={_show(v)}" for k, v in assignment.items())
         raise UserError([f"--param: {what}: {p.path + ': ' if p.path else ''}{p.message}" for p in found])

@@ -44,5 +44,5 @@ def record_table(records: np.ndarray, scored: Scored, rules) -> dict[str, np.nda
     out["wall_left"] = records["wall_left"].astype(np.int16)
     out["wild"] = records["wild"].astype(np.int8)
     for p in range(rules.table.players):
-        out[f"points_{p}"] = scored.player_points[:, p].astype(np.int32)
+        out[f"points_{p}"] = scored.player_points[:, p].astype(np.int64)   # a base of 10**12 must not wrap
     return out

@@ -160,7 +160,7 @@ def check(tree: Node, env: dict[str, tuple[int, int]], inline: dict[str, Node] |
     lo, hi = w.range(tree, env)
     if w.problems:
         msg, line, col = w.problems[0]
-        raise FormulaError(msg + _because(env), line, col)
+        raise FormulaError(msg + (_because(env) if "beyond" in msg else ""), line, col)
     return lo, hi
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from itertools import product
 
 import numpy as np
 
@@ -278,9 +277,6 @@ def compile_table(scoring: dict) -> Table:
     problems = value_bounds(table, scoring, progs, inline)
     if problems:
         raise TableError(problems)
-    if gate is not None and not gate_reachable(table, scoring):
-        raise TableError([(("gate",), f"no hand can pass this gate: the items give at most "
-                           f"{hi['points']} points, {hi['tai']} tai and times {hi['times']}", (1, 1))])
     return table
 
 
@@ -339,24 +335,3 @@ def _assemble(items, conds, filters, fvars) -> np.ndarray:
     flat = head + [x for r in items for x in r] + [x for r in conds for x in r]
     flat += [x for r in filters for x in r] + [x for r in fvars for x in r]
     return np.array(flat, np.int64)
-
-
-def gate_reachable(table: Table, scoring: dict) -> bool:
-    """Whether some hand within the items' bounds passes the gate: the gate is
-    run on every corner of the box of its variables (exact for a gate that is
-    monotone in each, such as ``tai >= 5``)."""
-    from .kernels import formula  # the kernels compile only when a gate is checked
-
-    corners = {"points": table.bounds["points"], "tai": table.bounds["tai"], "fan": table.bounds["tai"],
-               "times": table.bounds["times"], "base": (int(scoring.get("base", {}).get("other", 1)),) * 2,
-               "streak": (1, 4), "dealer_wins": (0, 1), "dealer_pays": (0, 1), "self_drawn": (0, 1)}
-    for n in table.fvars:
-        corners[n] = (0, FACTS[n].bound)
-    order = [*S.FIXED_VARS, *table.fvars]
-    if len(order) > 14:
-        return True  # too many variables to try every corner (2**14 runs): assume it can
-    stack = np.zeros(S.STACK_SIZE, np.int64)
-    for combo in product(*[sorted(set(corners[n])) for n in order]):
-        if formula(table.gate.code, table.gate.consts, np.array(combo, np.int64), stack):
-            return True
-    return False

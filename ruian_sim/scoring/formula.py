@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import UserError
 from . import layout as S
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<=|>=|==|!=|[-+*%<>(),]))")
@@ -315,9 +316,10 @@ def compile_formula(text: str, names: dict[str, int], inline: dict[str, Node] | 
     return Program(np.array(code, np.int64), np.array(consts or [0], np.int64), depth[1])
 
 
-class ScoreError(ValueError):
+class ScoreError(UserError):
     """A formula that went wrong in play: overflow, a division by zero, a
-    negative exponent (layout.FE_*).  The CLI reports it as a rules problem."""
+    negative exponent (layout.FE_*).  The CLI reports it as a rules problem
+    (exit 2), naming the formula and the hand."""
 
 
 def new_stack() -> np.ndarray:

@@ -17,6 +17,7 @@ from ..engine import layout as EL
 from ..errors import UserError
 from ..hand import arrange as A
 from ..hand.evaluate import HandEvaluator, Meld
+from ..hand.layout import HS_STANDIN
 from ..ruleset import RuleSet
 from . import kernels as K
 from . import layout as S
@@ -31,6 +32,10 @@ WINS = {
     "haidi": EL.FACT_SELF_DRAWN | EL.FACT_HAIDI,
     "none": 0,
 }
+def route_self(win: str) -> bool:
+    return bool(WINS.get(win, 0) & EL.FACT_SELF_DRAWN)
+
+
 MELD_WORDS = {"chi": (A.KIND_CHI, "chi"), "pon": (A.KIND_PUNG, "pon"), "pung": (A.KIND_PUNG, "pon"),
               "kong": (A.KIND_KONG_EXPOSED, "kong"), "akong": (A.KIND_KONG_ADDED, "kong"),
               "ckong": (A.KIND_KONG_CONCEALED, "kong")}
@@ -38,10 +43,14 @@ MELD_NOTATION = ("melds as 'pon 555p', 'chi 123s', 'kong 7777z' (exposed), 'akon
                  "pon), 'ckong 1111m' (concealed), separated by commas")
 
 
-def parse_melds(melds) -> list[tuple[int, Meld]]:
-    """'pon 555p, chi 123s' or a list of such strings -> [(meld kind code, Meld)]."""
+def parse_melds(melds, ev: HandEvaluator | None = None, wild: int | None = None) -> list[tuple[int, Meld]]:
+    """'pon 555p, chi 123s' or a list of such strings -> [(meld kind code, Meld)].
+    With the rules' evaluator and the wild, 白板 standing in for the wild's kind
+    may be written as itself (``chi 4m5z6m`` when 5m is the wild)."""
     if isinstance(melds, str):
         melds = [m for m in melds.split(",") if m.strip()]
+    stand_in = ev._stand_in_face(wild) if ev is not None else None
+    si = int(ev.hs[HS_STANDIN]) if stand_in is not None else -1
     out = []
     for text in melds:
         words = text.split()
@@ -49,18 +58,22 @@ def parse_melds(melds) -> list[tuple[int, Meld]]:
             raise UserError(f"--melds: {text.strip()!r} is not a meld; write {MELD_NOTATION}")
         code, kind = MELD_WORDS[words[0]]
         try:
-            kinds = sorted(T.parse(words[1]))
+            raw = T.parse(words[1])
         except T.TileError as exc:
             raise UserError(f"--melds: {exc}") from None
+        kinds = sorted(stand_in if k == si else k for k in raw)
         want = 3 if kind in ("chi", "pon") else 4
         ok = len(kinds) == want and (
             len(set(kinds)) == 1 if kind != "chi"
-            else T.is_suited(kinds[0]) and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2])
+            else T.is_suited(kinds[0]) and T.rank_of(kinds[0]) <= 7 and kinds == [kinds[0], kinds[0] + 1,
+                                                                                  kinds[0] + 2])
         if not ok:
             raise UserError(f"--melds: {text.strip()!r}: a {words[0]} is "
                             + ("three tiles in a row of one suit" if kind == "chi" else
                                f"{want} tiles of one kind"))
-        out.append((code, Meld(kind, kinds[0])))
+        uses = si >= 0 and si in raw
+        out.append((code, Meld(kind, kinds[0], tuple(sorted(raw, key=lambda k: stand_in if k == si else k))
+                               if uses else ())))
     return out
 
 
@@ -98,7 +111,7 @@ class HandScorer:
             out[name] = amount ** count if tab[row + S.IT_PART] == S.PART_TIMES else amount * count
         return out
 
-    def _situation(self, win, seat, round, flowers, streak, first, chain, last):
+    def _situation(self, win, seat, round, flowers, streak, first, chain, last, wild):
         from ..engine.single import Situation
 
         rules = self.rules
@@ -123,12 +136,14 @@ class HandScorer:
         if kongs < 0 or piao < 0 or kongs > S.N_MELDS:
             raise UserError(f"--chain: {kongs} kongs and {piao} wild discards; "
                             f"from 0 to {S.N_MELDS} kongs, 0 or more discards")
-        bits, aside = self._flowers(flowers)
+        bits, aside = self._flowers(flowers, wild)
         return Situation(route=route, seat_wind=seat, round_wind=round % 4, streak=streak, flower_bits=bits,
                          aside=aside, kong_chain=kongs, wild_chain=piao, first=bool(first))
 
-    def _flowers(self, flowers: str) -> tuple[int, int]:
-        """(flower bits, other tiles laid aside) of a --flowers string."""
+    def _flowers(self, flowers: str, wild: int | None) -> tuple[int, int]:
+        """(flower bits, other tiles laid aside) of a --flowers string; a kind
+        laid aside is not while it is the wild, and the rules' stand-in kind
+        (tiles.aside_if_wild) is laid aside in its place."""
         if not flowers:
             return 0, 0
         try:
@@ -136,6 +151,10 @@ class HandScorer:
         except T.TileError as exc:
             raise UserError(f"--flowers: {exc}") from None
         aside_kinds = set(self.rules.tiles.aside)
+        if wild is not None and wild in aside_kinds:
+            aside_kinds.discard(wild)
+            if self.rules.tiles.aside_if_wild is not None:
+                aside_kinds.add(self.rules.tiles.aside_if_wild)
         bits, aside = 0, 0
         for k in kinds:
             if T.is_flower(k):
@@ -167,7 +186,7 @@ class HandScorer:
             raise UserError(f"--win: {win!r}; one of {', '.join(WINS)}")
         if isinstance(wild, str):
             wild = None if wild.lower() == "none" else T.parse_one(wild)
-        ms = parse_melds(melds)
+        ms = parse_melds(melds, self.ev, wild)
         kinds = self.ev.parse_hand(hand, wild)
         full = self.rules.deal.hand_size + 1 - 3 * len(ms)
         try:
@@ -184,7 +203,9 @@ class HandScorer:
                 if win_tile is not None and win_tile not in kinds:
                     raise UserError(f"--tile {T.name(win_tile)} is not in the hand; the winning tile is one of "
                                     f"its {full} tiles (or give {full - 1} tiles and the winning one with --tile)")
-                win_tile = win_tile if win_tile is not None else T.parse(hand)[-1]
+                if win_tile is None and not (first and seat == 0 and route_self(win)):
+                    win_tile = T.parse(hand)[-1]
+                # else 天胡: the dealer's dealt hand has no winning tile (no wait), as in play
             else:
                 raise UserError(f"the hand has {len(kinds)} tiles; a win needs {full} "
                                 f"(or {full - 1} and --tile) beside {len(ms)} melds")
@@ -192,7 +213,7 @@ class HandScorer:
             raise UserError("--tile: a hand scored with --win none has no winning tile")
         meld_objs = tuple(m for _, m in ms)
         self.ev.check_melds(meld_objs, kinds, wild)
-        sit = self._situation(win, seat, round, flowers, streak, first, chain, last)
+        sit = self._situation(win, seat, round, flowers, streak, first, chain, last, wild)
         face_melds = [(c, self.ev.meld_faces(m, wild)[0]) for c, m in ms]
         wk = -1 if wild is None or self.ev.live == 0 else wild
         if win == "none":

@@ -310,3 +310,20 @@ def score(records: np.ndarray, rules) -> Scored:
     return Scored(pay, pp, first_parts[:, S.OUT_POINTS], first_parts[:, S.OUT_TAI],
                   np.where(has, first_parts[:, S.OUT_TIMES], 0), v1, first_parts[:, S.OUT_ITEMS],
                   names, parts, possible_times(sc))
+
+
+def settlement(record: np.ndarray, rules):
+    """One hand's points per seat and each winner's scoring items and times, as a
+    transcript prints them (``record`` is a one-hand slice of the records)."""
+    from ..engine.transcript import Settlement
+
+    n = rules.table.seats
+    scored = score(record, rules)
+    entries = []
+    if int(record["outcome"][0]) in L.WIN_OUTCOMES:
+        for s in range(n):
+            if int(record["winners"][0]) >> s & 1:
+                mask = int(scored.parts[0, s, S.OUT_ITEMS])
+                names = ", ".join(nm for i, nm in enumerate(scored.item_names) if mask >> i & 1)
+                entries.append((s, names, int(scored.parts[0, s, S.OUT_TIMES])))
+    return Settlement([int(v) for v in scored.seat_points[0]], entries)

@@ -12,8 +12,8 @@ import pytest
 
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import play_text
-from ruian_sim.hand_commands import settlement
 from ruian_sim.ruleset import load
+from ruian_sim.scoring.settle import settlement
 
 FILES = sorted((Path(__file__).parent / "transcripts").glob("*.txt"))
 

@@ -6,12 +6,21 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .cli import examples
+from ..notices import compile_notice
+from ..options import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    add_bots_arg,
+    add_rules_args,
+    add_seed_arg,
+    examples,
+    known_metrics,
+    out_dir,
+    positive,
+)
 
 
-def register(sub, add_rules_args) -> None:
-    from .commands import _positive, add_bots_arg, add_seed_arg
-
+def register(sub) -> None:
     p = sub.add_parser(
         "sweep", help="vary rule values over a list or grid on the same seeds; solve for a target",
         description="Each --param PATH=VALUES names a rule key in dotted form (an entry of a list of "
@@ -34,7 +43,7 @@ def register(sub, add_rules_args) -> None:
     add_rules_args(p)
     p.add_argument("--param", action="append", default=[], metavar="PATH=VALUES",
                    help="a rule key and its values (repeat once for a grid)")
-    p.add_argument("--hands", type=_positive, default=10_000, metavar="N",
+    p.add_argument("--hands", type=positive, default=10_000, metavar="N",
                    help="hands per point, counted on the first point (default 10000)")
     add_seed_arg(p)
     add_bots_arg(p)
@@ -48,12 +57,12 @@ def register(sub, add_rules_args) -> None:
                    help="play every point, also those that differ only in scoring (bots that read the "
                         "scoring table then see each point's table)")
     p.add_argument("--out", default="out/sweep", metavar="DIR", help="output directory (default ./out/sweep)")
-    p.add_argument("--workers", type=_positive, default=None, metavar="N",
+    p.add_argument("--workers", type=positive, default=None, metavar="N",
                    help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local process pool (default) or a Dask cluster")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: a LocalCluster)")
-    p.add_argument("--chunk-matches", type=_positive, default=1000, metavar="N",
+    p.add_argument("--chunk-matches", type=positive, default=1000, metavar="N",
                    help="matches per chunk of work (default 1000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted sweep or solve in DIR")
@@ -61,10 +70,9 @@ def register(sub, add_rules_args) -> None:
 
 
 def cmd_sweep(args) -> int:
-    from .commands import compile_notice, out_dir
-    from .engine.bots_spec import parse_bots
-    from .runner import backend_for
-    from .runner.sweep import (
+    from ...engine.bots_spec import parse_bots
+    from ...runner import backend_for
+    from ...runner.sweep import (
         Interrupted,
         SweepPlan,
         check_metrics,
@@ -77,7 +85,7 @@ def cmd_sweep(args) -> int:
     if args.resume:
         out = Path(args.resume)
         plan = SweepPlan.load(out)
-        from .runner.resume import check
+        from ...runner.resume import check
 
         check("sweep", plan, args, out)
     else:
@@ -90,37 +98,39 @@ def cmd_sweep(args) -> int:
     check_metrics(plan.metrics, known)
     solve = None
     if plan.solve:
-        from .runner.solve import parse_solve
+        from ...runner.solve import parse_solve
 
         solve = parse_solve(plan.solve, plan, known)
-    from .runner.outdir import OutLock
+    from ...runner.outdir import OutLock
 
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
         with compile_notice(), OutLock(out, "ruian-sim sweep"):
             if solve:
-                from .runner.solve import format_solve, run_solve
+                from ...runner.solve import format_solve, run_solve
 
                 result = run_solve(plan, solve, out, backend, quiet=args.quiet, resume=bool(args.resume))
                 sys.stdout.write(format_solve(result))
             else:
                 result = run_sweep(plan, out, backend, quiet=args.quiet, resume=bool(args.resume))
                 sys.stdout.write(format_sweep(result))
+                for w in result.get("warnings", []):
+                    if w.startswith("at "):   # a point's own rules (no win there, a dead item)
+                        print(f"ruian-sim: warning: {w}", file=sys.stderr)
     except Interrupted as exc:
         print(f"ruian-sim: {exc}", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     finally:
         backend.close()
     print(f"wrote {out / 'sweep.json'}" + ("" if solve else f" and {out / 'sweep.csv'}"))
-    return 0
+    return EXIT_OK
 
 
 def _known(plan) -> set[str]:
     """Metric names a sweep can show: the figures with a CI in a summary of these rules (the
     shares of wins by times, ``times_2`` ..., are checked when the points are in)."""
-    from .commands import _known_metrics
-    from .runner.compare import public_name
-    from .runner.summary import MEANS
+    from ...runner.compare import public_name
+    from ...runner.summary import MEANS
 
-    names = {public_name(n) for n in _known_metrics(None, players=plan.ruleset_players())}
+    names = {public_name(n) for n in known_metrics(None, players=plan.ruleset_players())}
     return names | {m for m in MEANS if m != "seat_points_mean"}

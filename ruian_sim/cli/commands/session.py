@@ -1,47 +1,44 @@
-"""`ruian-sim session`: a table's clock (SimPy) over hands the engine plays."""
+"""`ruian-sim session`: a table's clock (SimPy) over hands the engine plays;
+session length, hands per hour and per round, written to OUT/session.json."""
 
 from __future__ import annotations
 
 import sys
 
-from .commands import _positive, compile_notice, out_dir
-from .errors import UserError
+from ..notices import compile_notice
+from ..options import (
+    EXIT_OK,
+    add_bots_arg,
+    add_rules_args,
+    add_seed_arg,
+    add_session_args,
+    examples,
+    load_timing,
+    out_dir,
+    session_kind,
+)
 
 
-def add_session_args(p, required: bool = True) -> None:
-    p.add_argument("--sessions", type=_positive, default=200 if required else None, metavar="N",
-                   help="sessions to play" + (" (default 200)" if required else ""))
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--rounds", type=_positive, metavar="K", help="a session is K rounds of the deal")
-    g.add_argument("--session-hands", type=_positive, metavar="K", dest="session_hands",
-                   help="a session is K hands")
-    g.add_argument("--minutes", type=float, metavar="M", help="a session is M minutes (the last hand is finished)")
-    p.add_argument("--timing", metavar="FILE", help="YAML file with a `timing:` section replacing the rules'")
-
-
-def session_kind(args) -> tuple[str, float, dict]:
-    from .session import check_minutes
-
-    check_minutes(args.minutes)
-    if args.session_hands:
-        return "hands", args.session_hands, {"hands": args.session_hands}
-    if args.minutes is not None:
-        return "minutes", args.minutes, {"minutes": args.minutes}
-    rounds = args.rounds or 4
-    return "rounds", rounds, {"rounds": rounds}
-
-
-def load_timing(path: str | None) -> dict | None:
-    from .session import load_timing
-
-    return load_timing(path)
+def register(sub) -> None:
+    p = sub.add_parser("session", help="a table's clock (SimPy): session length, hands per hour and per round",
+                       description="Plays sessions of a table and times them with the rules' `timing` "
+                                   "section; writes OUT/session.json.",
+                       **examples("ruian-sim session --sessions 500 --rounds 4 --out out/session",
+                                  "ruian-sim session --variant five-players --minutes 240 --sessions 200 "
+                                  "--out out/five",
+                                  "ruian-sim session --session-hands 16 --sessions 300 --out out/sixteen"))
+    add_rules_args(p)
+    add_session_args(p)
+    add_seed_arg(p)
+    add_bots_arg(p)
+    p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
+    p.set_defaults(func=cmd_session)
 
 
 def cmd_session(args) -> int:
-
-    from .engine.bots_spec import parse_bots
-    from .ruleset import load
-    from .session import run_sessions, session_summary, timing_of
+    from ...engine.bots_spec import parse_bots
+    from ...ruleset import load
+    from ...session import run_sessions, session_summary, timing_of
 
     out = out_dir(args.out)
     rules = load(args.rules, args.variant)
@@ -50,18 +47,18 @@ def cmd_session(args) -> int:
     override = load_timing(args.timing)
     timing = timing_of(rules, override)
     with compile_notice():
-        from .engine.simulate import Simulator
+        from ...engine.simulate import Simulator
 
         Simulator(rules, args.bots).play_raw(args.seed, 0, 1)
     results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
     summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
-    from .runner.outdir import OutLock, write_json
+    from ...runner.outdir import OutLock, write_json
 
     with OutLock(out, "ruian-sim session"):
         write_json(out / "session.json", summary)
     sys.stdout.write(format_session(summary))
     print(f"wrote {out / 'session.json'}")
-    return 0
+    return EXIT_OK
 
 
 def format_session(s: dict) -> str:

@@ -1,0 +1,11 @@
+"""The `ruian-sim` command.  Exit codes: 0 done, 2 bad input, 130 interrupted.
+
+Laid out as the commands are: ``main`` (the parser's top and the exit-code
+contract), ``options`` (the parser class, shared argument types and the
+help-examples helper), ``notices`` (what long commands tell stderr), and
+``commands/`` (one module a command, registered in ``commands/__init__``).
+Each imports only downward: main → commands → notices, options."""
+
+from .main import build_parser, main
+
+__all__ = ["build_parser", "main"]

@@ -1,0 +1,183 @@
+"""What the commands share: the parser class (one-line errors, exit 2), the
+"examples:" epilog, argument types that refuse bad values with a clear message,
+and the argument groups several commands take (rules, seed, bots, a run's,
+a session's, the metric names)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import UserError
+
+EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+SEED_MAX = 2**64 - 1
+
+
+class Parser(argparse.ArgumentParser):
+    """Bad arguments: one line on stderr (where to look for usage), exit 2."""
+
+    def error(self, message: str):
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (usage: {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        if callable(self.epilog):  # an epilog that needs the engine's names is made on demand
+            self.epilog = self.epilog()
+        return super().format_help()
+
+
+def examples(*lines: str, lazy=None) -> dict:
+    """add_parser keywords for an "examples:" epilog, shown as written."""
+    text = "examples:\n" + "\n".join(f"  {line}" for line in lines)
+    return {"epilog": (lambda: text + lazy()) if lazy else text,
+            "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+
+# --- argument types ---------------------------------------------------------------------------
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def seed(text: str) -> int:
+    v = _whole(text)
+    if not 0 <= v <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be 0 .. 2**64-1 ({SEED_MAX}), got {v}")
+    return v
+
+
+def nonneg(text: str) -> int:
+    v = _whole(text)
+    if not 0 <= v <= 2**63 - 1:  # the engine counts matches and hands in 64 bits
+        raise argparse.ArgumentTypeError(f"must be 0 .. 2**63-1, got {v}")
+    return v
+
+
+def positive(text: str) -> int:
+    v = _whole(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {v}")
+    return v
+
+
+def out_dir(text: str) -> Path:
+    """--out DIR: a directory, or a path where one can be made (checked before any work)."""
+    from ..runner.outdir import check_out
+
+    return check_out(text)
+
+
+# --- argument groups --------------------------------------------------------------------------
+
+
+def add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="ruian", metavar="R",
+                   help="built-in name, file path, or NAME+VARIANT+... (default: ruian)")
+    p.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="apply a variant on top (repeatable, applied in order)")
+
+
+def add_seed_arg(p) -> None:
+    p.add_argument("--seed", type=seed, default=1, metavar="S",
+                   help=f"root seed, a whole number 0 .. 2**64-1 ({SEED_MAX}) (default 1)")
+
+
+def add_bots_arg(p) -> None:
+    from ..engine.bots_spec import DEFAULT_BOT, PARAMS
+
+    params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {d:g})" for k, (_, d, lo, hi) in PARAMS.items())
+    p.add_argument("--bots", default=DEFAULT_BOT, metavar="B[,B...]",
+                   help=f"bot per player, e.g. smart,smart,greedy,random or "
+                        f"smart:aggression=0.5 (one entry applies to all; default {DEFAULT_BOT}). "
+                        f"Bots: smart (plays for the rules' scoring table and defends when the payments "
+                        f"make dealing in costly), greedy (fastest: lowest shanten, no defence), random. "
+                        f"Parameters, after colons: {params}: claim = chance "
+                        f"of making a useful claim, chase_hard = pass a soft discard win while more "
+                        f"than N draws remain, kong = declare kongs (1) or not (0), follow = chance "
+                        f"of following (跟风) an honor discard (greedy); aggression = smart's weight of "
+                        f"its own chances against a discard's danger (higher pushes, lower folds), "
+                        f"value = how much smart plays for what a win pays rather than how soon it "
+                        f"comes (0: every win alike), margin = how many times what smart's hand is "
+                        f"worth a pon or chi must make it (1.3)")
+
+
+def add_run_args(p) -> None:
+    p.add_argument("--hands", type=positive, default=10_000, metavar="N",
+                   help="play whole matches until at least N hands (default 10000)")
+    add_seed_arg(p)
+    add_bots_arg(p)
+    p.add_argument("--out", default="out", metavar="DIR", help="output directory (default ./out)")
+    p.add_argument("--workers", type=positive, default=None, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local process pool (default) or a Dask cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
+    p.add_argument("--chunk-matches", type=positive, default=1000, metavar="N",
+                   help="matches per chunk of work (default 1000, a few seconds)")
+    p.add_argument("--records", metavar="FILE.parquet",
+                   help="also write one row per hand to this Parquet file (needs pyarrow)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+# --- a session's length (session, and compare --sessions) -------------------------------------
+
+
+def add_session_args(p, required: bool = True) -> None:
+    p.add_argument("--sessions", type=positive, default=200 if required else None, metavar="N",
+                   help="sessions to play" + (" (default 200)" if required else ""))
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--rounds", type=positive, metavar="K", help="a session is K rounds of the deal")
+    g.add_argument("--session-hands", type=positive, metavar="K", dest="session_hands",
+                   help="a session is K hands")
+    g.add_argument("--minutes", type=float, metavar="M", help="a session is M minutes (the last hand is finished)")
+    p.add_argument("--timing", metavar="FILE", help="YAML file with a `timing:` section replacing the rules'")
+
+
+def session_kind(args) -> tuple[str, float, dict]:
+    from ..session import check_minutes
+
+    check_minutes(args.minutes)
+    if args.session_hands:
+        return "hands", args.session_hands, {"hands": args.session_hands}
+    if args.minutes is not None:
+        return "minutes", args.minutes, {"minutes": args.minutes}
+    rounds = args.rounds or 4
+    return "rounds", rounds, {"rounds": rounds}
+
+
+def load_timing(path: str | None) -> dict | None:
+    from ..session import load_timing
+
+    return load_timing(path)
+
+
+# --- metric names (compare --until-ci, sweep --metric and --solve) ----------------------------
+
+
+def known_metrics(plan, players: int | None = None) -> list[str]:
+    from ..engine.layout import OUTCOME_NAMES
+    from ..scoring import SHAPE_BIT
+
+    if players is None:
+        players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
+    names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
+             "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
+    names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in SHAPE_BIT]
+    names += [f"seat_win_rate.{p}" for p in range(players)] + [f"seat_points_mean.{p}" for p in range(players)]
+    return names
+
+
+def metrics_help() -> str:
+    """The metric names --until-ci accepts (P: a seat, 0 .. players - 1)."""
+    import textwrap
+
+    from ..runner.compare import public_name
+
+    names = ", ".join(public_name(k) for k in known_metrics(None, players=1)).replace("_0", "_P")
+    return ("\n\n--until-ci METRIC is one of (P is a seat, 0 .. players-1):\n"
+            + textwrap.fill(names, 96, initial_indent="  ", subsequent_indent="  "))
