@@ -4,7 +4,6 @@ differences with CIs; `--until-ci` plays until a metric's CI is narrow enough,
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
