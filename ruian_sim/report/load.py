@@ -23,12 +23,24 @@ def _validator(name: str):
     from referencing import Registry, Resource
 
     def schema(n: str) -> dict:
-        return json.loads(resources.files("ruian_sim").joinpath(f"schemas/{n}.schema.json").read_text("utf-8"))
+        text = resources.files("ruian_sim").joinpath(f"schemas/{n}.schema.json").read_text("utf-8")
+        return _open(json.loads(text))
 
     registry = Registry().with_resources(
         (f"https://ruian-sim.invalid/schemas/{n}.schema.json", Resource.from_contents(schema(n)))
         for n in ("summary", "comparison", "duel", "sweep"))
     return jsonschema.Draft202012Validator(schema(name), registry=registry)
+
+
+def _open(node):
+    """The schema with unknown keys allowed: the report reads what it knows and needs every
+    key it reads, of its type; a file from another version, or with a label of the user's, is
+    still read."""
+    if isinstance(node, dict):
+        return {k: _open(v) for k, v in node.items() if not (k == "additionalProperties" and v is False)}
+    if isinstance(node, list):
+        return [_open(v) for v in node]
+    return node
 
 
 def _no_constant(token: str):
