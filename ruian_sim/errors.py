@@ -59,3 +59,8 @@ def dotted(path: tuple) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out
+
+
+class EnvironmentFailure(Exception):
+    """The machine, not the input: a full disk, a directory that cannot be written.
+    The CLI prints the message on one line and exits 1; finished work is kept."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from numba import njit
 from numba.core import config
 
-from .cache import cache_dir
+from .cache import cache_dir, guard_kernel_cache
 
 
 def source_digest() -> str:
@@ -48,6 +48,7 @@ def _kernel_cache() -> str | None:
 _dir = _kernel_cache()
 if _dir:
     config.CACHE_DIR = _dir
+guard_kernel_cache()  # a damaged cache file is compiled again, not an UnpicklingError
 
 try:
     njit(cache=False, _nrt=False)(lambda: 0)()

@@ -35,6 +35,8 @@ from .stats import ratio_ci
 
 MATCH_STRIDE = 100_000  # matches reserved per session
 ACTIONS = ("shuffle", "dice", "deal", "draw", "discard", "claim_window", "claim", "kong", "win", "settle")
+EVERY_HAND = ("shuffle", "dice", "deal", "draw", "discard", "claim_window", "settle")  # what nearly every hand has
+MAX_MINUTES = 7 * 24 * 60   # --minutes: a week at the table
 
 
 class Duration:
@@ -89,7 +91,40 @@ def timing_of(rules: RuleSet, override: dict | None = None) -> dict[str, Duratio
     if missing:
         raise UserError(f"these rules have no timing for {', '.join(missing)}: add a `timing:` section "
                         f"(see rules/ruian.yaml) or give --timing FILE")
-    return {a: Duration(spec[a], a) for a in ACTIONS}
+    out = {a: Duration(spec[a], a) for a in ACTIONS}
+    if not sum(out[a].mean() for a in EVERY_HAND) > 0:
+        # a session of --minutes M would never end, and hands per hour would be infinite
+        raise UserError(f"timing: {', '.join(EVERY_HAND)} all take 0 s, so a hand would take no time; "
+                        f"give one of them a time" + (" (in --timing FILE)" if override else ""))
+    return out
+
+
+def load_timing(path: str | None) -> dict | None:
+    """The `timing:` section of a file of its own (``--timing FILE``), checked like the
+    rules' own, each problem at its file:line:col."""
+    if not path:
+        return None
+    from .errors import Mark, Problem
+    from .ruleset.source import read_source
+    from .ruleset.timing import timing_problems
+    from .ruleset.validate import section_problems
+
+    src = read_source(path)
+    timing = src.data.get("timing")
+    if not isinstance(timing, dict):
+        raise UserError([Problem(src.values.get(("timing",), Mark(path, 1, 1)), "timing",
+                                 "expected a `timing:` section, a mapping of actions to times "
+                                 "as in rules/ruian.yaml")])
+    found = section_problems(src, "timing") or timing_problems(timing, src.values.get)
+    if found:
+        raise UserError(found)
+    return timing
+
+
+def check_minutes(minutes: float | None) -> None:
+    if minutes is not None and not 0 < minutes <= MAX_MINUTES:
+        raise UserError(f"--minutes {minutes:g}: a session is more than 0 and at most {MAX_MINUTES:,} "
+                        f"minutes (a week)")
 
 
 @dataclass(frozen=True)
@@ -175,6 +210,7 @@ def run_sessions(rules: RuleSet, sessions: int, seed: int = 1, bots: str = DEFAU
                  rounds=None, minutes=None, timing_override=None) -> list[SessionResult]:
     if sum(x is not None for x in (hands, rounds, minutes)) != 1:
         raise UserError("a session is --hands K, --rounds K or --minutes M (one of them)")
+    check_minutes(minutes)
     timing = timing_of(rules, timing_override)
     sim = Simulator(rules, bots)
     out = []

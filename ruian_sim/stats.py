@@ -319,16 +319,22 @@ class PairedAccumulator:
         ssa = max(sxxa - 2 * ra * sxna + ra * ra * snna, 0.0) / (sna * sna) if sna else 0.0
         ssb = max(sxxb - 2 * rb * sxnb + rb * rb * snnb, 0.0) / (snb * snb) if snb else 0.0
         cab = (c[0] - rb * c[1] - ra * c[2] + ra * rb * c[3]) / (sna * snb) if sna and snb else 0.0
-        f = B / (B - 1) if B > 1 else math.inf
-        var_paired = max(f * (ssa + ssb - 2 * cab), 0.0)
-        var_unpaired = f * (ssa + ssb)
-        if var_paired <= 1e-12 * var_unpaired:  # rounding left over from identical sides
-            var_paired = 0.0
-        t = t975(int(B) - 1)
-        hp, hu = t * math.sqrt(var_paired), t * math.sqrt(var_unpaired)
-        se = math.sqrt(var_paired)
-        p = normal_sf2(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
         test = "paired t over matches"
+        if B < 2:
+            # one match: no spread to measure, so no interval and no p-value (not p = 0)
+            hp = hu = math.inf
+            var_paired = var_unpaired = math.inf
+            p = math.nan
+        else:
+            f = B / (B - 1)
+            var_paired = max(f * (ssa + ssb - 2 * cab), 0.0)
+            var_unpaired = f * (ssa + ssb)
+            if var_paired <= 1e-12 * var_unpaired:  # rounding left over from identical sides
+                var_paired = 0.0
+            t = t975(int(B) - 1)
+            hp, hu = t * math.sqrt(var_paired), t * math.sqrt(var_unpaired)
+            se = math.sqrt(var_paired)
+            p = normal_sf2(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
         if name in self.mcnemar:
             n01, n10, _ = self.mcnemar[name]
             if n01 + n10 > 0:
@@ -339,7 +345,7 @@ class PairedAccumulator:
             test = "McNemar over paired hands"
         return {"a": float(ra), "b": float(rb), "diff": diff, "ci95": [diff - hp, diff + hp], "p": float(p),
                 "test": test, "unpaired_ci95": [diff - hu, diff + hu],
-                "variance_reduction": float(var_unpaired / var_paired) if var_paired > 0 else None}
+                "variance_reduction": float(var_unpaired / var_paired) if 0 < var_paired < math.inf else None}
 
 
 def _same_hands(ra, sa, rb, sb, ia, ib) -> np.ndarray:

@@ -78,3 +78,31 @@ def test_bad_timing_file_exits_2(cli, write):
     bad = write("t.yaml", "timing:\n  discard: {dist: gamma, value: 3}\n")
     done = cli("session", "--sessions", "2", "--timing", bad)
     assert done.returncode == 2 and "timing" in done.stderr and "Traceback" not in done.stderr
+
+
+ALL = ("shuffle", "dice", "deal", "draw", "discard", "claim_window", "claim", "kong", "win", "settle")
+
+
+@pytest.mark.parametrize("timing, says", [
+    ("timing:\n  discard: {dist: lognormal, median: .nan, sigma: 0.5}\n",
+     "t.yaml:2:38: timing.discard.median: must be a finite number (got .nan)"),
+    ("timing:\n  draw: {dist: exponential, mean: .inf}\n",
+     "t.yaml:2:35: timing.draw.mean: must be a finite number (got .inf)"),
+    ("timing:\n  discard: {dist: lognormal, median: 1e308, sigma: 0.5}\n",
+     "t.yaml:2:38: timing.discard.median: expected number, got string '1e308'; YAML reads 1e308 as text"),
+    ("timing:\n  discard: {dist: lognormal, median: 1.0e+308, sigma: 0.5}\n",
+     "t.yaml:2:38: timing.discard.median: at most 86,400 seconds (a day) per action (got 1e+308)"),
+    ("timing:\n  discard: {dist: fixd, value: 3}\n", "t.yaml:2:19: timing.discard.dist: 'fixd' is not one of"),
+    ("timing: 5\n", "t.yaml:1:9: timing: expected a `timing:` section"),
+    ("timing:\n" + "".join(f"  {a}: {{dist: fixed, value: 0}}\n" for a in ALL),
+     "timing: shuffle, dice, deal, draw, discard, claim_window, settle all take 0 s, so a hand would take no time"),
+])
+@pytest.mark.parametrize("limit", [["--minutes", "30"], ["--rounds", "1"]], ids=["minutes", "rounds"])
+def test_timings_that_would_never_end_or_mean_nothing_are_refused(cli, write, timing, says, limit):
+    t = write("t.yaml", timing)
+    done = cli("session", "--sessions", "2", *limit, "--timing", t, "--out", t.parent / "o", cwd=t.parent)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert says in line, line
+    assert not (t.parent / "o").exists()

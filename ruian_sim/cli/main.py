@@ -1,5 +1,6 @@
 """The top of the `ruian-sim` parser and the exit-code contract: a UserError is
-exit 2 with its problems on stderr, Ctrl-C exit 130, a closed pipe exit 0."""
+exit 2 with its problems on stderr, an environment failure (a full disk) exit 1
+in one line, Ctrl-C exit 130, SIGTERM 143, a closed pipe exit 0."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ..errors import UserError
 from .commands import COMMANDS
-from .options import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
+from .options import EXIT_ENVIRONMENT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
 
 
 def _version() -> str:
@@ -31,19 +32,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .. import interrupt
+    from ..errors import EnvironmentFailure
+
+    interrupt.install()  # SIGTERM as Ctrl-C (work saved), exit 143
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "resume", None):
+        from ..runner.resume import explicit_options
+
+        args.given = explicit_options(build_parser, argv)  # what --resume must check against its plan
     try:
-        return args.func(args)
+        rc = args.func(args)
+        return interrupt.exit_code() if rc == EXIT_INTERRUPTED else rc
     except UserError as exc:
         for problem in exc.problems:
             print(f"ruian-sim: {problem}" if not problem.mark else str(problem), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("ruian-sim: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        print("ruian-sim: " + ("terminated" if interrupt.terminated() else "interrupted"), file=sys.stderr)
+        return interrupt.exit_code()
     except BrokenPipeError:
         return EXIT_OK
+    except (EnvironmentFailure, OSError) as exc:  # the machine, not the input: exit 1, one line
+        print(f"ruian-sim: {' '.join(str(exc).split())}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import UserError
 
-EXIT_OK, EXIT_USAGE, EXIT_INTERRUPTED = 0, 2, 130
+EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 SEED_MAX = 2**64 - 1
 
 
@@ -52,8 +52,8 @@ def seed(text: str) -> int:
 
 def nonneg(text: str) -> int:
     v = _whole(text)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
+    if not 0 <= v <= 2**63 - 1:  # the engine counts matches and hands in 64 bits
+        raise argparse.ArgumentTypeError(f"must be 0 .. 2**63-1, got {v}")
     return v
 
 
@@ -66,14 +66,9 @@ def positive(text: str) -> int:
 
 def out_dir(text: str) -> Path:
     """--out DIR: a directory, or a path where one can be made (checked before any work)."""
-    out = Path(text)
-    for p in (out, *out.parents):
-        if p.exists():
-            if not p.is_dir():
-                what = "--out" if p == out else f"--out {text}:"
-                raise UserError(f"{what} {p} is an existing file, not a directory; choose a directory")
-            break
-    return out
+    from ..runner.outdir import check_out
+
+    return check_out(text)
 
 
 # --- argument groups --------------------------------------------------------------------------
@@ -144,8 +139,9 @@ def add_session_args(p, required: bool = True) -> None:
 
 
 def session_kind(args) -> tuple[str, float, dict]:
-    if args.minutes is not None and args.minutes <= 0:
-        raise UserError("--minutes must be more than 0")
+    from ..session import check_minutes
+
+    check_minutes(args.minutes)
     if args.session_hands:
         return "hands", args.session_hands, {"hands": args.session_hands}
     if args.minutes is not None:
@@ -155,23 +151,9 @@ def session_kind(args) -> tuple[str, float, dict]:
 
 
 def load_timing(path: str | None) -> dict | None:
-    if not path:
-        return None
-    from ..ruleset.source import read_source
+    from ..session import load_timing
 
-    src = read_source(path)
-    timing = src.data.get("timing")
-    if not isinstance(timing, dict):
-        raise UserError(f"{path}: expected a `timing:` section")
-    import jsonschema
-
-    from ..ruleset.validate import schema
-
-    sub = schema()["properties"]["timing"]
-    errs = list(jsonschema.Draft202012Validator({**sub, "required": []}).iter_errors(timing))
-    if errs:
-        raise UserError([f"{path}: timing.{'.'.join(map(str, e.absolute_path))}: {e.message}" for e in errs])
-    return timing
+    return load_timing(path)
 
 
 # --- metric names (compare --until-ci, sweep --metric and --solve) ----------------------------

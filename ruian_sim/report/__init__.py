@@ -7,14 +7,15 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 from pathlib import Path
 
 from ..errors import UserError
 from ..runner.compare import pairing_gain, shown_metrics
+from ..runner.outdir import write_text
 from ..runner.summary import MEANS
 from . import analyst
 from .analyst import plain
+from .load import read_output
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
@@ -187,10 +188,7 @@ def build(directory: Path) -> Path:
     for name in ("summary.json", "comparison.json", "session.json", "sweep.json"):
         p = directory / name
         if p.is_file():
-            try:
-                loaded[name] = json.loads(p.read_text(encoding="utf-8"))
-            except ValueError as exc:
-                raise UserError(f"{p}: not valid JSON ({exc})") from None
+            loaded[name] = read_output(p)
     for name, section in (("summary.json", lambda s: run_section(s, loaded.get("session.json"))),
                           ("comparison.json", compare_section), ("session.json", session_section),
                           ("sweep.json", sweep_section)):
@@ -205,7 +203,5 @@ def build(directory: Path) -> Path:
             f"<p class='note'>Simulated 瑞安麻将 (Ruian mahjong) played by bots; rules as YAML. "
             f"Made by <code>ruian-sim report {_esc(directory)}</code>.</p>{''.join(parts)}</body></html>")
     out = directory / "report.html"
-    tmp = out.with_name("report.html.tmp")
-    tmp.write_text(page, encoding="utf-8")
-    tmp.replace(out)
+    write_text(out, page)
     return out

@@ -7,12 +7,14 @@ files were merged, say - can point into the file and line that set the value.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from ..errors import Mark, Problem, UserError, dotted
+from .bounded import MAX_ALIAS_VALUES, MAX_BYTES, MAX_DEPTH, Bound, compose, reader_mark
 
 Path_ = tuple  # a key path: ("wall", "stacks_per_side") or ("claims", "priority", 2)
 
@@ -42,18 +44,32 @@ def _mark(file: str, m) -> Mark:
     return Mark(file, m.line + 1, m.column + 1)
 
 
+class _TooMany(Exception):
+    """Aliases expanded past the limit; the mark of the node being copied."""
+
+
 class _Builder:
-    def __init__(self, file: str):
+    def __init__(self, file: str, nodes: int = 0):
         self.file = file
         self.keys: dict[Path_, Mark] = {}
         self.values: dict[Path_, Mark] = {}
         self.problems: list[Problem] = []
         self._scalar = yaml.constructor.SafeConstructor()
+        # every node is built once where it is written; visits beyond that are alias copies
+        self._budget = nodes + MAX_ALIAS_VALUES
 
     def build(self, node, path: Path_):
-        # Iterative would be overkill: rule files nest a handful of levels.
+        # Recursion is bounded: the composer refused nesting past MAX_DEPTH, and
+        # aliases (which can nest deeper, or loop) are stopped at the same depth.
+        self._budget -= 1
+        if self._budget < 0:
+            raise _TooMany(node)
+        if len(path) > MAX_DEPTH:
+            raise Bound(node.start_mark, f"aliases nest more than {MAX_DEPTH} levels deep "
+                                         f"(an alias inside its own anchor?)")
         self.values[path] = _mark(self.file, node.start_mark)
         if isinstance(node, yaml.MappingNode):
+            self._tag(node, path, "tag:yaml.org,2002:map")
             out: dict = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
@@ -71,19 +87,41 @@ class _Builder:
                 out[key] = self.build(value_node, sub)
             return out
         if isinstance(node, yaml.SequenceNode):
+            self._tag(node, path, "tag:yaml.org,2002:seq")
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        if node.tag not in self._scalar.yaml_constructors:
+            return self._tag(node, path, "tag:yaml.org,2002:str")
         try:
             return self._scalar.construct_object(node)
-        except yaml.YAMLError as exc:
-            self.problems.append(Problem(_mark(self.file, node.start_mark), dotted(path), str(exc)))
-            return None
+        except yaml.MarkedYAMLError as exc:
+            self.problems.append(Problem(_mark(self.file, node.start_mark), dotted(path),
+                                         exc.problem or exc.context or "not a valid value"))
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+            self.problems.append(Problem(_mark(self.file, node.start_mark), dotted(path),
+                                         f"{node.tag.replace('tag:yaml.org,2002:', '!!')} {node.value!r}: {exc}"))
+        return None
+
+    def _tag(self, node, path: Path_, plain: str) -> None:
+        """Only YAML's own tags: a rule file is plain data (``!foo`` is a mistake)."""
+        if node.tag != plain and node.tag not in self._scalar.yaml_constructors:
+            self.problems.append(Problem(_mark(self.file, node.start_mark), dotted(path),
+                                         f"unknown tag {node.tag!r}: a rule file holds plain values "
+                                         f"(remove the tag)"))
+        return None
 
 
 def read_source(file: str | Path) -> Source:
     """Parse ``file``; raise UserError with located problems on any YAML mistake."""
     file = str(file)
     try:
-        text = Path(file).read_text(encoding="utf-8")
+        with open(file, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)   # never more: /dev/zero and 50 MB files end here
+        if len(raw) > MAX_BYTES:
+            size = os.path.getsize(file)
+            raise UserError([Problem(Mark(file, 1, 1), "", f"{f'{size:,} bytes' if size > MAX_BYTES else 'too long'}"
+                                     f": a rule file is at most {MAX_BYTES:,} bytes (1 MiB)")])
+        # universal newlines, as text-mode reading gives
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except FileNotFoundError:
         raise UserError([Problem(None, "", f"{file}: no such file")]) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -130,7 +168,12 @@ def _syntax_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
 
 def parse_source(text: str, file: str) -> Source:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node, nodes = compose(text)
+    except yaml.reader.ReaderError as exc:
+        line, col = reader_mark(text, exc.position)
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        raise UserError([Problem(Mark(file, line, col), "",
+                                 f"a character YAML does not allow ({what}); is this a text file?")]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _mark(file, mark) if mark else Mark(file, 1, 1)
@@ -138,14 +181,23 @@ def parse_source(text: str, file: str) -> Source:
         hint = _syntax_hint(text, exc)
         raise UserError([Problem(where, "", f"YAML syntax error: {what}" + (f"; {hint}" if hint else ""))]) from None
     except yaml.YAMLError as exc:
-        raise UserError([Problem(Mark(file, 1, 1), "", f"YAML error: {exc}")]) from None
+        raise UserError([Problem(Mark(file, 1, 1), "", f"YAML error: {' '.join(str(exc).split())}")]) from None
+    except Bound as exc:
+        raise UserError([Problem(_mark(file, exc.mark), "", exc.message)]) from None
     if node is None:
         raise UserError([Problem(Mark(file, 1, 1), "", "the file is empty; a rule file is a mapping of keys")])
     if not isinstance(node, yaml.MappingNode):
         raise UserError([Problem(_mark(file, node.start_mark), "",
                                  "a rule file must be a mapping of keys (name: ..., tiles: ...)")])
-    builder = _Builder(file)
-    data = builder.build(node, ())
+    builder = _Builder(file, nodes)
+    try:
+        data = builder.build(node, ())
+    except _TooMany as exc:
+        raise UserError([Problem(_mark(file, exc.args[0].start_mark), "",
+                                 f"aliases expand to more than {MAX_ALIAS_VALUES:,} values beyond those "
+                                 f"written out; write the values out instead")]) from None
+    except Bound as exc:
+        raise UserError([Problem(_mark(file, exc.mark), "", exc.message)]) from None
     if builder.problems:
         raise UserError(builder.problems)
     return Source(file, data, builder.keys, builder.values)

@@ -14,6 +14,7 @@ import jsonschema
 from ..errors import Mark, Problem, dotted
 from .locate import schema_path
 from .source import Source
+from .timing import nonfinite_problems, timing_problems
 from .validate_scoring import scoring_problems
 
 
@@ -93,14 +94,29 @@ def _type_name(value) -> str:
             list: "list", dict: "mapping"}.get(type(value), type(value).__name__)
 
 
+def _number_hint(value) -> str:
+    """YAML 1.1 reads 1e308 (no dot) as text: say how to write it as a number."""
+    if isinstance(value, str):
+        try:
+            x = float(value)
+        except ValueError:
+            return ""
+        return f"; YAML reads {value} as text: write it with a dot, e.g. {x:.1e}" if "e" in value.lower() else ""
+    return ""
+
+
 def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[Problem]:
     path = tuple(err.absolute_path)
     v, inst, sch = err.validator, err.instance, err.schema
     if v == "additionalProperties":
         allowed = sorted(sch.get("properties", {}))
-        for key in inst:
-            if key in allowed:
-                continue
+        unknown = [key for key in inst if key not in allowed]
+        for n, key in enumerate(unknown):
+            if n == MAX_UNKNOWN_KEYS:
+                yield Problem(where.key(path + (key,)), dotted(path + (key,)),
+                              f"... and {len(unknown) - n:,} more unknown keys from here on "
+                              f"(allowed: {', '.join(allowed)})")
+                return
             hint = difflib.get_close_matches(str(key), allowed, n=1)
             msg = f"unknown key {key!r}"
             msg += f"; did you mean {hint[0]!r}?" if hint else f" (allowed: {', '.join(allowed)})"
@@ -124,7 +140,7 @@ def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[P
         return
     mark = where.value(path)
     if v == "type":
-        msg = f"expected {err.validator_value}, got {_type_name(inst)} {inst!r}"
+        msg = f"expected {err.validator_value}, got {_type_name(inst)} {inst!r}" + _number_hint(inst)
     elif v == "enum":
         choices = ", ".join(map(str, err.validator_value))
         hint = difflib.get_close_matches(str(inst), [str(c) for c in err.validator_value], n=1)
@@ -146,11 +162,27 @@ def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[P
     yield Problem(mark, dotted(path), msg)
 
 
+MAX_UNKNOWN_KEYS = 20   # named one by one; more are counted (a file of 20,000 stray keys is one mistake)
+MAX_PROBLEMS = 100      # lines a file's problems take at most
+
+
 def schema_problems(src: Source) -> list[Problem]:
     where = Where(src)
     out: list[Problem] = []
     for err in _validator().iter_errors(src.data):
         out.extend(_schema_problem(err, where))
+    return sorted(set(out), key=lambda p: (p.mark or Mark("", 0, 0), p.path))
+
+
+def section_problems(src: Source, section: str) -> list[Problem]:
+    """Problems of one section given in a file of its own (``--timing FILE``): the
+    schema of that section (nothing in it required) and its numbers, each at its line."""
+    sub = dict(schema()["properties"][section], required=[])
+    v = jsonschema.Draft202012Validator({"type": "object", "properties": {section: sub}})
+    where = Where(src)
+    data = {section: src.data[section]}
+    out = [p for err in v.iter_errors(data) for p in _schema_problem(err, where)]
+    out = out or list(nonfinite_problems(data, where.value))
     return sorted(set(out), key=lambda p: (p.mark or Mark("", 0, 0), p.path))
 
 
@@ -357,6 +389,18 @@ def _scoring(d, where):
     yield from scoring_problems(d, where)
 
 
+@check
+def _finite(d, where):
+    """.nan and .inf pass the schema's "number" (NaN compares false with every bound)."""
+    yield from nonfinite_problems(d, where.value)
+
+
+@check
+def _timing(d, where):
+    if isinstance(d.get("timing"), dict):
+        yield from timing_problems(d["timing"], where.value)
+
+
 def semantic_problems(src: Source, files: list[str] | None = None) -> list[Problem]:
     where = Where(src, files)
     out: list[Problem] = []
@@ -371,7 +415,11 @@ def problems(src: Source, files: list[str] | None = None) -> list[Problem]:
     found = schema_problems(src)
     if files:
         found = _without_extends(src, files[0], found)
-    return found if found else semantic_problems(src, files)
+    found = found or semantic_problems(src, files)
+    if len(found) > MAX_PROBLEMS:
+        found = found[:MAX_PROBLEMS - 1] + [Problem(None, "", f"... and {len(found) - MAX_PROBLEMS + 1:,} "
+                                                              f"more problems")]
+    return found
 
 
 def _without_extends(src: Source, root: str, found: list[Problem]) -> list[Problem]:

@@ -3,7 +3,6 @@ merged into statistics; resumable; optional per-hand Parquet rows."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from ..engine.bots_spec import DEFAULT_BOT
 from ..ruleset import load_with_origins
 from .execute import CHUNKS, Interrupted, execute, prepare
 from .executors import Backend, dask, local
+from .outdir import OutLock, WriteFailed, write_json
 from .plan import PLAN_FILE, Plan
 from .summary import applied_variants, format_table, summary_dict
 
@@ -35,14 +35,28 @@ def warm(plan: Plan) -> None:
 
 
 def _discard(out: Path, made_dir: bool) -> None:
-    """Remove what a failed new run wrote: its plan, chunks, and OUT if it made it."""
+    """Remove what a failed new run wrote (its plan, and OUT if it made it) while no chunk is
+    finished; finished chunks are never deleted, so that --resume can go on from them."""
     import shutil
 
+    if any((out / CHUNKS).glob("chunk-*.json")):
+        return
     (out / PLAN_FILE).unlink(missing_ok=True)
     shutil.rmtree(out / CHUNKS, ignore_errors=True)
     (out / "summary.partial.json").unlink(missing_ok=True)
     if made_dir:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def _kept(exc: OSError, out: Path, plan: Plan, done: str = "") -> WriteFailed:
+    """A write failure, told with what is kept and how to finish."""
+    n = len(list((out / CHUNKS).glob("chunk-*.json")))
+    verb = "compare" if plan.paired else "run"
+    after = (f"; {done}{n} finished chunks and {PLAN_FILE} are kept in {out}: free some space (or make "
+             f"it writable), then finish with: ruian-sim {verb} --resume {out}")
+    if not isinstance(exc, WriteFailed):
+        exc = WriteFailed(Path(getattr(exc, "filename", None) or out), exc)
+    return exc.kept(after)
 
 
 def backend_for(name: str, workers: int | None, scheduler: str | None) -> Backend:
@@ -53,7 +67,8 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
              resume: bool = False, records_file: Path | None = None, stop=None, builder=None,
              filename: str = "summary.json") -> dict:
     """Run a plan and return summary.json's content (also written to OUT when given).
-    A comparison passes ``builder`` (comparison_dict) and its file name."""
+    A comparison passes ``builder`` (comparison_dict) and its file name.  OUT is locked
+    for the run (another job on it is refused)."""
     import tempfile
 
     tmp = None
@@ -61,6 +76,17 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         tmp = tempfile.TemporaryDirectory(prefix="ruian-sim-")
         out = Path(tmp.name)
     out = Path(out)
+    made_dir = not out.exists()
+    try:
+        with OutLock(out, f"ruian-sim {'compare' if plan.paired else 'run'}"):
+            return _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, filename,
+                               made_dir)
+    finally:
+        if tmp:
+            tmp.cleanup()
+
+
+def _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, filename, made_dir) -> dict:
     own_backend = backend is None
     backend = backend or local(1)
     on_records = None
@@ -69,9 +95,13 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
 
         check_available()
         on_records = ChunkWriter(out)
-    made_dir = not out.exists()
     new_run = not resume and not (out / PLAN_FILE).exists()
-    prepare(plan, out, resume)
+    try:
+        prepare(plan, out, resume)
+    except (OSError, WriteFailed) as exc:
+        if new_run:
+            _discard(out, made_dir)
+        raise _kept(exc, out, plan) from None
     if backend.in_process:
         try:
             warm(plan)
@@ -93,9 +123,11 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
                             backend.in_process)
     except Interrupted:
         raise  # finished chunks stay for --resume
+    except (OSError, WriteFailed) as exc:
+        raise _kept(exc, out, plan) from None
     except Exception:
         if new_run:
-            _discard(out, made_dir)  # a run that failed leaves nothing behind
+            _discard(out, made_dir)  # a run that failed before any chunk leaves nothing behind
         raise
     finally:
         if progress:
@@ -109,17 +141,22 @@ def run_plan(plan: Plan, out: Path | None = None, backend: Backend | None = None
         summary["hands_per_second"] = rate or None
     summary["run"] = {"chunks": info["chunks"], "resumed_chunks": info["resumed_chunks"],
                       "workers": backend.workers, "backend": backend.label}
-    if records_file is not None:
-        from .parquet import compact
-
-        summary["run"]["records"] = str(records_file)
-        summary["run"]["records_rows"] = compact(out, info["final_chunk"], info["final_partial"],
-                                                 Path(records_file))
     path = out / filename
-    tmp_path = path.with_name(filename + ".tmp")
-    tmp_path.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp_path.replace(path)
+    try:
+        if records_file is not None:
+            from .parquet import compact, merge_space
+
+            # summary.json first, so that a merge that fails (a full disk) loses nothing
+            summary["run"]["records"] = str(records_file)
+            summary["run"]["records_rows"] = None
+            write_json(path, summary)
+            (out / "summary.partial.json").unlink(missing_ok=True)
+            merge_space(out, info["final_chunk"], info["final_partial"], Path(records_file))
+            summary["run"]["records_rows"] = compact(out, info["final_chunk"], info["final_partial"],
+                                                     Path(records_file))
+        write_json(path, summary)
+    except (OSError, WriteFailed) as exc:
+        wrote = f"{path.name} is written (records_rows: null), " if records_file and path.is_file() else ""
+        raise _kept(exc, out, plan, wrote) from None
     (out / "summary.partial.json").unlink(missing_ok=True)
-    if tmp:
-        tmp.cleanup()
     return summary

@@ -36,6 +36,7 @@ from ..errors import UserError
 from ..scoring import FACT_BIT, score
 from ..stats import CROSS, MOMENTS, Accumulator, PairedAccumulator
 from .execute import Interrupted, _chunk_path, _save_json_atomic, _stop_now, load_done, prepare
+from .outdir import OutLock, WriteFailed, write_json
 from .plan import Plan
 from .summary import applied_variants
 
@@ -207,10 +208,19 @@ def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, playe
 
 # --- driving the chunks ------------------------------------------------------------------
 def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
-    """Play the duel on the backend's executor; write and return duel.json's content."""
-    import json
-
+    """Play the duel on the backend's executor; write and return duel.json's content.
+    OUT is locked for the duel; a write that fails keeps the finished chunks."""
     out = Path(out)
+    with OutLock(out, "ruian-sim duel"):
+        try:
+            return _run_duel(plan, out, backend, quiet, resume)
+        except WriteFailed as exc:
+            n = len(list((out / "chunks").glob("chunk-*.json")))
+            raise exc.kept(f"; {n} finished chunks and plan.json are kept in {out}: free some space, then "
+                           f"finish with: ruian-sim duel --resume {out}") from None
+
+
+def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict:
     prepare(plan, out, resume)
     done = load_done(out, plan)
     arr = len(arrangements(_players(plan.rules)))
@@ -271,6 +281,9 @@ def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = 
         _stop_now(executor)
         raise Interrupted(f"interrupted: {len(results)} chunks are saved in {out}; resume with: "
                           f"ruian-sim duel --resume {out}") from None
+    except BaseException:
+        _stop_now(executor)
+        raise
     finally:
         if progress:
             progress.close()
@@ -285,10 +298,7 @@ def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = 
     duel = duel_dict(plan, kept, time.perf_counter() - t0, played)
     duel["run"] = {"chunks": taken + 1, "resumed_chunks": len([i for i in done if i <= taken]),
                    "workers": backend.workers, "backend": backend.label}
-    path = out / DUEL_FILE
-    tmp = path.with_name(DUEL_FILE + ".tmp")
-    tmp.write_text(json.dumps(duel, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_json(out / DUEL_FILE, duel)
     return duel
 
 

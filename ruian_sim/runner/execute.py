@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 
 from ..errors import UserError
 from ..stats import Accumulator, PairedAccumulator
+from .outdir import WriteFailed, dumps, write_json, write_text
 from .plan import PLAN_FILE, Plan
 from .worker import Job, run_job
 
@@ -63,21 +63,48 @@ def _chunk_path(out: Path, index: int) -> Path:
 
 
 def _save_json_atomic(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    tmp.replace(path)
+    """A chunk's file, whole or not at all; a failed write raises WriteFailed (exit 1)."""
+    write_text(path, dumps(data, indent=None))
 
 
-def load_done(out: Path, plan: Plan) -> dict[int, dict]:
-    done = {}
+def _whole(result, index: int, check=None) -> bool:
+    """Whether a saved chunk's result is one this run can use (else it is played again)."""
+    try:
+        counts = result["hands_per_match"]
+        ok = result["index"] == index and isinstance(counts, list) and bool(counts) \
+            and all(isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in counts)
+        return ok and (check is None or check(result) is not False)
+    except Exception:  # noqa: BLE001 - any damage at all means: play it again
+        return False
+
+
+def load_done(out: Path, plan: Plan, check=None, key: str | None = None) -> dict[int, dict]:
+    """Finished chunks saved in OUT for this plan.  A damaged file (cut short, edited,
+    another run's) is played again, and said so once; ``check(result)`` may refuse more."""
+    done, damaged = {}, []
+    key = plan.key if key is None else key
     for p in sorted((out / CHUNKS).glob("chunk-*.json")):
         try:
+            index = int(p.stem.split("-")[1])
             data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue  # a damaged file is simply played again
-        if data.get("key") == plan.key and data.get("chunk_matches") == plan.chunk_matches:
-            done[int(data["result"]["index"])] = data["result"]
+        except (OSError, ValueError, IndexError):
+            damaged.append(p.name)
+            continue
+        if not isinstance(data, dict):
+            damaged.append(p.name)
+            continue
+        if data.get("key") != key or data.get("chunk_matches") != plan.chunk_matches:
+            continue  # another run's (a refused --out) or another chunking: not this plan's
+        if _whole(data.get("result"), index, check):
+            done[index] = data["result"]
+        else:
+            damaged.append(p.name)
+    if damaged:
+        import sys
+
+        print(f"ruian-sim: note: {len(damaged)} damaged chunk files in {out / CHUNKS} "
+              f"({', '.join(damaged[:3])}{', ...' if len(damaged) > 3 else ''}) are played again",
+              file=sys.stderr)
     return done
 
 
@@ -109,7 +136,11 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
     ``stop(prefix)``, when given, is asked after every chunk taken into the
     prefix (in order) whether the merged result is good enough to stop
     (``--until-ci``); the hand target is then a budget cap."""
-    done = load_done(out, plan)
+    def usable(r: dict) -> bool:
+        acc_from(plan, r["acc"])
+        return getattr(on_records, "readable", None) is None or on_records.readable(r["index"])
+
+    done = load_done(out, plan, usable)
     rules_key = plan.key
     key_b = plan.key + "-b"
     t0 = time.perf_counter()
@@ -187,6 +218,12 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
             f.cancel()
         _stop_now(executor)
         raise Interrupted(_partial(out, plan, results)) from None
+    except BaseException:
+        # a write that failed, a worker that died: end the workers now, not after their chunks
+        for f in inflight:
+            f.cancel()
+        _stop_now(executor)
+        raise
     for f in inflight:
         f.cancel()
     index, kept = final
@@ -222,10 +259,14 @@ def _partial(out: Path, plan: Plan, results: dict[int, dict]) -> str:
     for r in results.values():
         acc = acc + acc_from(plan, r["acc"])
     single = acc.a if plan.paired else acc
+    unsaved = ""
     if single.hands:
         data = summary_dict(single, plan, wall_seconds=None)
         data["partial"] = True
-        _save_json_atomic(out / "summary.partial.json", data)
+        try:
+            write_json(out / "summary.partial.json", data)
+        except WriteFailed as exc:
+            unsaved = f" (summary.partial.json not written: {exc})"
     verb = "compare" if plan.paired else "run"
-    return (f"interrupted: {len(results)} chunks ({single.hands} hands) are saved in {out}; "
+    return (f"interrupted: {len(results)} chunks ({single.hands} hands) are saved in {out}{unsaved}; "
             f"resume with: ruian-sim {verb} --resume {out}")

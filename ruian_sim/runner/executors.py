@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..errors import UserError
 from .execute import SerialExecutor
-from .worker import worker_init
+from .worker import local_worker_init, worker_init
 
 
 def cores() -> int:
@@ -33,15 +34,27 @@ class Backend:
             self._close()
 
 
+def capped(workers: int | None) -> int:
+    """Workers to start: all cores by default; more than the cores is slower, not faster
+    (and --workers 1000 forked 1,000 processes), so a larger number is capped, with a note."""
+    have = cores()
+    if workers and workers > have:
+        print(f"ruian-sim: --workers {workers}: this machine gives this job {have} "
+              f"core{'s' if have != 1 else ''}; using {have}", file=sys.stderr)
+        return have
+    return workers or have
+
+
 def local(workers: int | None) -> Backend:
-    n = workers or cores()
+    n = capped(workers)
     if n == 1:
         return Backend(SerialExecutor(), 1, label="this process", in_process=True)
     # fork where there is one: the runner warms this process first (compiled
     # kernels, lookup tables), and forked workers start with both in shared
     # memory instead of loading them again (seconds on a short run)
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    pool = ProcessPoolExecutor(max_workers=n, mp_context=mp.get_context(method), initializer=worker_init)
+    pool = ProcessPoolExecutor(max_workers=n, mp_context=mp.get_context(method),
+                               initializer=local_worker_init)
     return Backend(pool, n, lambda: pool.shutdown(wait=True, cancel_futures=True), f"{n} local processes",
                    in_process=True)
 
@@ -59,7 +72,7 @@ def dask(scheduler: str | None, workers: int | None) -> Backend:
         cluster = None
         n = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()) or 1
     else:
-        n = workers or cores()
+        n = capped(workers)
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     client.run(worker_init)

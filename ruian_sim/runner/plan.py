@@ -70,6 +70,48 @@ class Plan:
             data = json.loads(path.read_text(encoding="utf-8"))
             data["variants"] = tuple(data["variants"])
             data["variants_b"] = tuple(data.get("variants_b", ()))
-            return cls(**data)
-        except (ValueError, TypeError, KeyError) as exc:
+            plan = cls(**data)
+        except (ValueError, TypeError, KeyError, OSError) as exc:
             raise UserError(f"--resume {out}: {PLAN_FILE} is damaged ({exc})") from None
+        check_saved(plan, out, PLAN_FILE)
+        return plan
+
+
+def _whole_number(v, low: int, high: int = 2**64 - 1) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def check_saved(plan, out, name: str) -> None:
+    """A saved plan, read back, is checked as its options were when it was made: the rules by
+    the rule validator, the numbers by their ranges (a plan.json edited by hand or cut short
+    is refused in one line, not a traceback later)."""
+    from ..engine.bots_spec import parse_bots
+    from ..ruleset.source import Source
+    from ..ruleset.validate import problems
+
+    def damaged(why: str):
+        return UserError(f"--resume {out}: {name} is damaged ({why}); start the job again in another "
+                         f"--out, or remove {Path(out) / name}")
+
+    fields = (("seed", 0), ("hands", 1), ("chunk_matches", 1), ("first_match", 0), ("max_hands", 0))
+    for field_name, low in fields:
+        v = getattr(plan, field_name, low)
+        if not _whole_number(v, low):
+            raise damaged(f"{field_name} is {v!r}, not a whole number from {low}")
+    if not isinstance(plan.bots, str) or not isinstance(getattr(plan, "extra", {}), dict):
+        raise damaged("bots or extra has the wrong type")
+    for side in ("rules", "rules_b"):
+        rules = getattr(plan, side, None)
+        if rules is None and side == "rules_b":
+            continue
+        if not isinstance(rules, dict):
+            raise damaged(f"{side} is not a mapping")
+        found = problems(Source(str(Path(out) / name), rules))
+        if found:
+            first = found[0]
+            raise damaged(f"{side}: {first.path + ': ' if first.path else ''}{first.message}")
+    if "duel" not in plan.extra:
+        try:
+            parse_bots(plan.bots, build(plan.rules).table.players)
+        except UserError as exc:
+            raise damaged(f"bots: {exc}") from None

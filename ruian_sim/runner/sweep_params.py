@@ -16,6 +16,9 @@ from ..ruleset.source import Source
 from ..ruleset.validate import problems
 
 
+MAX_POINTS = 1000  # points in one sweep (a grid counts its product); each is checked and played or re-scored
+
+
 def parse_values(text: str) -> list:
     """``[2,4,6,8]``, ``2,4,6,8`` (each a YAML scalar), or a range ``LO:HI[:STEP]`` (HI included)."""
     text = text.strip()
@@ -28,6 +31,8 @@ def parse_values(text: str) -> list:
             raise ValueError(f"{text!r} is not a list like [2,4,6,8]") from None
         if not isinstance(values, list) or not values:
             raise ValueError(f"{text!r} is not a list like [2,4,6,8]")
+        if len(values) > MAX_POINTS:
+            raise ValueError(f"{len(values):,} values; a sweep has at most {MAX_POINTS:,} points")
         return values
     if ":" in text and "," not in text:
         parts = text.split(":")
@@ -40,12 +45,30 @@ def parse_values(text: str) -> list:
             raise ValueError(f"{text!r}: a range is LO:HI or LO:HI:STEP with numbers, e.g. 0:12 or 1:8:1")
         lo, hi = nums[0], nums[1]
         step = nums[2] if len(nums) == 3 else 1
+        if not all(math.isfinite(x) for x in (lo, hi, step)):
+            raise ValueError(f"{text!r}: a range has finite ends and step (no .inf or .nan)")
         if step <= 0 or hi < lo:
             raise ValueError(f"{text!r}: a range needs LO ≤ HI and a positive STEP")
-        n = math.floor((hi - lo) / step + 1e-9) + 1
+        span = (hi - lo) / step   # sized before any value is made
+        if span >= MAX_POINTS:
+            raise ValueError(f"{text!r}: {math.floor(span) + 1:,} values; a sweep has at most "
+                             f"{MAX_POINTS:,} points (a larger STEP, or a narrower range)")
+        n = math.floor(span + 1e-9) + 1
         integer = all(isinstance(x, int) for x in (lo, hi, step))
         return [lo + i * step if integer else round(lo + i * step, 12) for i in range(n)]
-    return [yaml.safe_load(p.strip()) for p in text.split(",")]
+    parts = text.split(",")
+    if len(parts) > MAX_POINTS:
+        raise ValueError(f"{len(parts):,} values; a sweep has at most {MAX_POINTS:,} points")
+    return [yaml.safe_load(p.strip()) for p in parts]
+
+
+def check_grid(params: list) -> None:
+    """Refuse a grid of more than MAX_POINTS points before any point is checked or played."""
+    n = math.prod(len(p.values) for p in params)
+    if n > MAX_POINTS:
+        sizes = " × ".join(f"{len(p.values):,}" for p in params)
+        raise UserError(f"--param: {sizes} = {n:,} points; a sweep has at most {MAX_POINTS:,} "
+                        f"(fewer values per param)")
 
 
 @dataclass(frozen=True)

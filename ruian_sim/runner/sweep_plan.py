@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..ruleset.model import build
-from .sweep_params import Param, check_rules, set_value
+from .sweep_params import Param, check_grid, check_rules, set_value
 
 SWEEP_PLAN = "sweep-plan.json"
 DEFAULT_METRICS = ("draw_rate", "dealer_kept_rate", "dealer_points_mean", "nondealer_points_mean")
@@ -72,9 +72,13 @@ class SweepPlan:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             data["variants"] = tuple(data["variants"])
-            return cls(**data)
+            plan = cls(**data)
         except (ValueError, TypeError, KeyError) as exc:
             raise UserError(f"--resume {out}: {SWEEP_PLAN} is damaged ({exc})") from None
+        from .plan import check_saved
+
+        check_saved(plan, out, SWEEP_PLAN)
+        return plan
 
 
 def make_sweep_plan(rules: str, variants, params: list[Param], hands: int, seed: int, bots: str,
@@ -88,6 +92,7 @@ def make_sweep_plan(rules: str, variants, params: list[Param], hands: int, seed:
         raise UserError("--param: at most two (a grid); got " + ", ".join(p.path for p in params))
     if len({p.path for p in params}) < len(params):
         raise UserError("--param: the same PATH twice")
+    check_grid(params)
     rs, merged = load_with_origins(rules, variants)
     plan = SweepPlan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files),
                      params=[[p.path, list(p.values), p.text] for p in params], seed=seed, hands=hands,

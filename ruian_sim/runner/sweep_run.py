@@ -81,15 +81,12 @@ def _keys(rules_list: list, prefix: str) -> list[str]:
 
 
 def _load_done(out: Path, key: str, chunk_matches: int) -> dict[int, dict]:
-    done = {}
-    for p in sorted((out / CHUNKS).glob("chunk-*.json")):
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if data.get("key") == key and data.get("chunk_matches") == chunk_matches:
-            done[int(data["result"]["index"])] = data["result"]
-    return done
+    from types import SimpleNamespace
+
+    from .execute import load_done
+
+    return load_done(out, SimpleNamespace(key=key, chunk_matches=chunk_matches),
+                     lambda r: [PairedAccumulator.from_dict(d) for d in r["points"]])
 
 
 def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:

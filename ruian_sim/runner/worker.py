@@ -25,6 +25,34 @@ def worker_init() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
+def local_worker_init() -> None:
+    """A local pool's worker: Ctrl-C left to the parent, SIGTERM ends it (a forked worker
+    inherits the parent's handler, which would turn it into a KeyboardInterrupt inside a
+    chunk), and it never outlives the parent: the kernel sends it SIGTERM when the parent
+    dies (Linux), and a thread checks the parent every second elsewhere, or if that fails."""
+    worker_init()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 @dataclass(frozen=True)
 class Job:
     rules: dict

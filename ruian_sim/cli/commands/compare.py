@@ -4,7 +4,6 @@ differences with CIs; `--until-ci` plays until a metric's CI is narrow enough,
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -74,6 +73,9 @@ def cmd_compare(args) -> int:
         plan = Plan.load(out)
         if not plan.paired:
             raise UserError(f"--resume {out}: that directory holds a run, not a comparison")
+        from ...runner.resume import check
+
+        check("compare", plan, args, out)
         until = _until(plan.extra.get("until_ci")) or until
     else:
         if not (args.a and args.b):
@@ -114,8 +116,9 @@ def cmd_compare(args) -> int:
     reused_note(run, out)
     if args.sessions:
         run["session"] = _compare_sessions(args, plan)
-        (out / "comparison.json").write_text(json.dumps(run, indent=1, ensure_ascii=False) + "\n",
-                                             encoding="utf-8")
+        from ...runner.outdir import write_json
+
+        write_json(out / "comparison.json", run)
     sys.stdout.write(format_comparison(run))
     for w in run.get("warnings", []):
         if w.startswith(("A: ", "B: ")):   # the rules' own (a side that never wins, a dead item)

@@ -64,6 +64,9 @@ def cmd_duel(args) -> int:
         plan = Plan.load(out)
         if "duel" not in plan.extra:
             raise UserError(f"--resume {out}: that directory holds a run or comparison, not a duel")
+        from ...runner.resume import check
+
+        check("duel", plan, args, out)
     else:
         if not (args.a and args.b):
             raise UserError("duel: give two bots A and B, e.g. ruian-sim duel greedy random (or --resume DIR)")

@@ -32,9 +32,12 @@ def cmd_run(args) -> int:
     from ...engine.bots_spec import parse_bots
     from ...runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan, warm
 
+    from ...runner import resume
+
     if args.resume:
         out = Path(args.resume)
         plan = Plan.load(out)
+        resume.check("run", plan, args, out)
     else:
         out = out_dir(args.out)
         plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
@@ -42,8 +45,7 @@ def cmd_run(args) -> int:
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
     if args.records and not str(args.records).endswith(".parquet"):
         raise UserError(f"--records {args.records}: the file name must end in .parquet")
-    records = Path(args.records) if args.records else (
-        out / "records.parquet" if (args.resume and plan.records) else None)
+    records = resume.records_file(plan, args, out)
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
         if backend.in_process:

@@ -3,7 +3,6 @@ session length, hands per hour and per round, written to OUT/session.json."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..notices import compile_notice
@@ -53,10 +52,10 @@ def cmd_session(args) -> int:
         Simulator(rules, args.bots).play_raw(args.seed, 0, 1)
     results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
     summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = out / "session.json.tmp"
-    tmp.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(out / "session.json")
+    from ...runner.outdir import OutLock, write_json
+
+    with OutLock(out, "ruian-sim session"):
+        write_json(out / "session.json", summary)
     sys.stdout.write(format_session(summary))
     print(f"wrote {out / 'session.json'}")
     return EXIT_OK

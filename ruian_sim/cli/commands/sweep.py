@@ -85,6 +85,9 @@ def cmd_sweep(args) -> int:
     if args.resume:
         out = Path(args.resume)
         plan = SweepPlan.load(out)
+        from ...runner.resume import check
+
+        check("sweep", plan, args, out)
     else:
         out = out_dir(args.out)
         params = [parse_param(t) for t in args.param]
@@ -98,9 +101,11 @@ def cmd_sweep(args) -> int:
         from ...runner.solve import parse_solve
 
         solve = parse_solve(plan.solve, plan, known)
+    from ...runner.outdir import OutLock
+
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
-        with compile_notice():
+        with compile_notice(), OutLock(out, "ruian-sim sweep"):
             if solve:
                 from ...runner.solve import format_solve, run_solve
 
