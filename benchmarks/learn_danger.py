@@ -20,6 +20,7 @@ import json
 import time
 
 from ruian_sim.engine import danger
+from ruian_sim.engine.simulate import learn_danger
 from ruian_sim.ruleset import builtin_names, load
 
 
@@ -35,7 +36,7 @@ def main() -> None:
     for spec in specs:
         rules = load(spec)
         t0 = time.perf_counter()
-        got = danger.learn(rules, matches=args.matches, quiet=True)
+        got = learn_danger(rules, matches=args.matches, quiet=True)
         got["name"] = spec
         games[rules.hash] = got
         if spec == "ruian":

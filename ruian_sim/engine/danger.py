@@ -12,17 +12,16 @@ rate smoothed toward its neighbours' where a cell has few samples.
   (benchmarks/learn_danger.py writes it); a rule set changed since no longer
   matches and is learned again.
 - Any other rule set (a user's file, a sweep's point) is learned at first use
-  (LEARN_MATCHES matches, a few seconds, said on stderr) and cached by its
-  hash in the cache directory, beside the version of the engine that learned
-  it (the same code learns the same tables on any machine).
+  (engine/simulate.danger_tables: LEARN_MATCHES matches, a few seconds, said
+  on stderr) and cached by its hash in the cache directory, beside the
+  version of the engine that learned it (the same code learns the same tables
+  on any machine).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
-import time
 from functools import cache
 from pathlib import Path
 
@@ -61,26 +60,6 @@ def tables_from(counts: np.ndarray) -> dict:
     return {"ready": ready, "hit": hit, "samples": int(tot_n)}
 
 
-def learn(rules, matches: int = LEARN_MATCHES, seed: int = LEARN_SEED, quiet: bool = False) -> dict:
-    """Tables for ``rules`` from smart self-play (the bots meanwhile use the
-    default game's tables)."""
-    from .simulate import Simulator
-
-    t0 = time.perf_counter()
-    if not quiet:
-        print(f"ruian-sim: learning the smart bot's danger tables for {rules.name} ({matches} matches of "
-              f"self-play, once; cached by the rules' hash) …", file=sys.stderr, flush=True)
-    sim = Simulator(rules, "smart", danger=default_tables())
-    sim.state.bots.learn[:] = 0
-    sim.state.bots.learn[0] = 1
-    sim.play_raw(seed, 0, matches)
-    out = tables_from(sim.state.bots.learn.copy())
-    out["source"] = f"engine/danger.py: smart self-play, {matches} matches, seed {seed}"
-    if not quiet:
-        print(f"ruian-sim: learned in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    return out
-
-
 @cache
 def _shipped() -> dict:
     return json.loads(SHIPPED.read_text(encoding="utf-8"))
@@ -91,28 +70,35 @@ def default_tables() -> dict:
     return _shipped()["default"]
 
 
-def tables_for(rules) -> dict:
-    """The danger tables of a rule set: shipped, cached, or learned now."""
-    games = _shipped().get("games", {})
-    if rules.hash in games:
-        return games[rules.hash]
+def _cached_path(rules) -> Path:
     from ..jit import source_digest
 
     # learned by this version of the engine and its bots: another version learns again
-    path = cache_dir() / "danger" / source_digest() / f"{rules.hash}.json"
+    return cache_dir() / "danger" / source_digest() / f"{rules.hash}.json"
+
+
+def known_tables(rules) -> dict | None:
+    """The danger tables of a rule set if shipped or cached, else None (then
+    simulate.danger_tables learns them)."""
+    games = _shipped().get("games", {})
+    if rules.hash in games:
+        return games[rules.hash]
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(_cached_path(rules).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        pass
-    got = learn(rules)
+        return None
+
+
+def store(rules, tables: dict) -> None:
+    """Cache learned tables by the rules' hash (written whole or not at all)."""
+    path = _cached_path(rules)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(got) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(tables) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass   # a cache that cannot be written: learned again next time, nothing else lost
-    return got
 
 
 def as_arrays(t: dict) -> tuple[np.ndarray, np.ndarray]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import time
+
 import numpy as np
 
 from ..errors import UserError
@@ -16,6 +19,7 @@ from .records import to_structured
 from .spec import KernelSpec, compile_rules
 from .state import Bots, Rules, Seats, State, Table, Values, Wall, Work
 from .valuation import PARTS_SIZE, programs
+from .danger import LEARN_MATCHES, LEARN_SEED, default_tables, known_tables, store, tables_from
 from .danger_log import LEARN_SIZE
 from .patterns import MEMO, PS_SIZE
 from .values import bot_values, pattern_targets
@@ -108,10 +112,9 @@ class Simulator:
         if self.spec.seats >= 3:
             # every bot gets the rules' win values; the smart bot reads them, and its
             # danger tables (engine/danger.py: learned for these rules, once) when one plays
-            if danger is None and not (self.bots[:, L.BP_KIND] == L.BOT_SMART).any():
-                from .danger import default_tables
-
-                danger = default_tables()
+            if danger is None:
+                smart = (self.bots[:, L.BP_KIND] == L.BOT_SMART).any()
+                danger = danger_tables(self.spec.rules) if smart else default_tables()
             self.bots[:, L.BP_V0:L.BP_V0 + L.N_VALUES] = bot_values(self.spec.rules, danger)
         # the compiled rules (read-only) and the state and scratch every hand reuses
         self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
@@ -163,3 +166,31 @@ class Simulator:
             return None
         events = log[1:log[0, 0] + 1].copy()
         return to_structured(recs[:rows], self.spec.seats), events, self.state
+
+
+def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN_SEED,
+                 quiet: bool = False) -> dict:
+    """Danger tables for ``rules`` from smart self-play (engine/danger.py; the
+    bots meanwhile use the default game's tables)."""
+    t0 = time.perf_counter()
+    if not quiet:
+        print(f"ruian-sim: learning the smart bot's danger tables for {rules.name} ({matches} matches of "
+              f"self-play, once; cached by the rules' hash) …", file=sys.stderr, flush=True)
+    sim = Simulator(rules, "smart", danger=default_tables())
+    sim.state.bots.learn[:] = 0
+    sim.state.bots.learn[0] = 1
+    sim.play_raw(seed, 0, matches)
+    out = tables_from(sim.state.bots.learn.copy())
+    out["source"] = f"engine/danger.py: smart self-play, {matches} matches, seed {seed}"
+    if not quiet:
+        print(f"ruian-sim: learned in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+    return out
+
+
+def danger_tables(rules: RuleSet) -> dict:
+    """The danger tables of a rule set: shipped, cached, or learned now and cached."""
+    got = known_tables(rules)
+    if got is None:
+        got = learn_danger(rules)
+        store(rules, got)
+    return got

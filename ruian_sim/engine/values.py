@@ -135,7 +135,9 @@ def bot_values(rules: RuleSet, danger: dict | None = None) -> np.ndarray:
     gain[me dealer][route][hard][self-drawn]: what a win brings the bot;
     deal_in[me dealer][they dealer]: what the bot pays when its discard gives
     a typical win (soft, standard); by_self[...]: what it pays when that
-    player draws the win; by_other[...]: when a third player deals in."""
+    player draws the win; by_other[...]: when a third player deals in.
+    ``danger``: the danger tables (engine/danger.py); None leaves them 0 (the
+    payments alone, as a sweep compares its points by)."""
     n = rules.table.seats
     if n < 3:
         raise ValueError("the smart bot needs three seats or more")
@@ -157,9 +159,10 @@ def bot_values(rules: RuleSet, danger: dict | None = None) -> np.ndarray:
             v[L.V_DEAL_IN + i] = -payments(rules, *soft_std, False, 0, dealer, 1)[1]
             v[L.V_BY_SELF + i] = -payments(rules, *soft_std, True, 0, dealer, 1)[1]
             v[L.V_BY_OTHER + i] = -payments(rules, *soft_std, False, 0, dealer, 2)[1]
-    from .danger import as_arrays, tables_for
+    if danger is not None:
+        from .danger import as_arrays
 
-    ready, hit = as_arrays(danger if danger is not None else tables_for(rules))
-    v[L.V_READY:L.V_READY + ready.size] = ready.ravel()
-    v[L.V_HIT:L.V_HIT + hit.size] = hit.ravel()
+        ready, hit = as_arrays(danger)
+        v[L.V_READY:L.V_READY + ready.size] = ready.ravel()
+        v[L.V_HIT:L.V_HIT + hit.size] = hit.ravel()
     return v

@@ -72,7 +72,8 @@ def _engine_view(data: dict, bots: str):
             not _proportional_to_base(parse(sc.get("value", "times * base"), names)) or min(bases) <= 0
         if reads_base:
             view.append(("base", bases))
-    vals = bot_values(rs) if rs.table.seats >= 3 else np.zeros(0)
+    # the payments the bots read (their danger tables are the rules' own, learned when played)
+    vals = bot_values(rs, None) if rs.table.seats >= 3 else np.zeros(0)
     return json.dumps(view), vals
 
 
