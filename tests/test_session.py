@@ -36,7 +36,7 @@ def test_fixed_times_give_the_exact_clock():
 def test_a_round_ends_when_every_player_has_dealt():
     for variant, players in ((None, 4), ("five-players", 5)):
         rules = load("ruian", [variant] if variant else [])
-        [res] = run_sessions(rules, 1, seed=5, rounds=1, timing_override=FIXED)
+        [res] = run_sessions(rules, 1, seed=5, bots="greedy", rounds=1, timing_override=FIXED)
         recs = Simulator(rules, "greedy").play(5, 0, 1)  # one match is one round here
         assert res.rounds == 1 and res.hands == len(recs), (variant, res.hands, len(recs))
         # the deal passed once per player: dealer changes within the match, plus the last pass

@@ -17,7 +17,7 @@ def register(sub) -> None:
                                    "ending with each seat's points and the scoring table entry that "
                                    "set them.",
                        **examples("ruian-sim play --seed 1 --match 0 --hand 0",
-                                  "ruian-sim play --variant flowers --seed 17 --match 0 --hand 5",
+                                  "ruian-sim play --variant flowers --seed 17 --match 0 --hand 3",
                                   "ruian-sim play --bots greedy,random,greedy,greedy --seed 3 --hand 2"))
     add_rules_args(p)
     add_seed_arg(p)
