@@ -151,7 +151,38 @@ def check_out(text: str, option: str = "--out") -> Path:
                 raise UserError(f"{option} {text}: {p} cannot be written (read-only, immutable or not "
                                 f"yours); choose another directory")
             break
+    _probe(out, option, text)
     return out
+
+
+def _probe(out: Path, option: str, text: str) -> None:
+    """Make the directories ``out`` needs and write a file there, then undo
+    both: root passes os.access on a kernel filesystem (/sys, /proc) or an
+    immutable directory, so only trying tells, and it must fail before the
+    engine compiles, not minutes later."""
+    made = []
+    try:
+        for p in reversed((out, *out.parents)):
+            if not p.exists():
+                try:
+                    p.mkdir()
+                except OSError as exc:
+                    raise UserError(f"{option} {text}: cannot make that directory ({exc.strerror or exc}); "
+                                    f"choose another") from None
+                made.append(p)
+        probe = out / f".probe.{os.getpid()}"
+        try:
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise UserError(f"{option} {text}: cannot write there ({exc.strerror or exc}); "
+                            f"choose another directory") from None
+    finally:
+        for p in reversed(made):
+            try:
+                p.rmdir()
+            except OSError:
+                pass
 
 
 def _holder(fd: int) -> dict:
