@@ -45,9 +45,44 @@ def _kernel_cache() -> str | None:
     return str(cache_dir() / "numba" / source_digest())
 
 
+def _locate_by_package() -> None:
+    """Put each module's builds at ``_dir/<its folder in the package>``.
+
+    numba names a cache folder by a hash of the source file's absolute path, so
+    the same sources in two places (a checkout and its installed copy, as a test
+    run and the CLI it starts use; a reinstall to another prefix) compiled the
+    whole engine twice.  The directory is already named by a hash of every
+    kernel source, and numba stamps each build with its file's content, so the
+    path adds nothing but misses."""
+    from numba.core import caching
+
+    pkg = Path(__file__).resolve().parent
+
+    class PackageCacheLocator(caching.UserProvidedCacheLocator):
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            rel = Path(py_file).resolve().parent.relative_to(pkg)
+            self._cache_path = os.path.join(_dir, "pkg", *rel.parts)
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            try:
+                Path(py_file).resolve().relative_to(pkg)
+            except (ValueError, OSError):
+                return None   # not ours: numba's own locators decide
+            return super().from_function(py_func, py_file)
+
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    if impl is None or not hasattr(impl, "_locator_classes"):
+        return   # numba's internals moved: its own locators (a compile per install path) still work
+    if not any(c.__name__ == "PackageCacheLocator" for c in impl._locator_classes):
+        impl._locator_classes = [PackageCacheLocator, *impl._locator_classes]
+
+
 _dir = _kernel_cache()
 if _dir:
     config.CACHE_DIR = _dir
+    _locate_by_package()
 guard_kernel_cache()  # a damaged cache file is compiled again, not an UnpicklingError
 
 try:

@@ -51,3 +51,30 @@ def test_a_truncated_kernel_cache_file_is_compiled_again(tmp_path, which):
     again = hand(cache)   # rebuilt: read back without a word
     assert again.returncode == 0 and again.stderr == "" and again.stdout == first.stdout
     assert list((cache / mine).rglob(f"kernels.set_tight-{suffix}"))
+
+
+def test_builds_are_found_by_package_folder_not_by_install_path(tmp_path):
+    """The same sources in two places (a checkout and its installed copy, as a
+    test run and the CLI it starts use) share one build: the cache folder is
+    named by the module's folder in the package, not by its absolute path."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        pytest.skip("NUMBA_CACHE_DIR is set: numba's own cache directory is in use")
+    import ruian_sim
+
+    copy = tmp_path / "site" / "ruian_sim"
+    shutil.copytree(os.path.dirname(ruian_sim.__file__), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    ask = ("import os, ruian_sim\n"
+           "from numba.core import caching\n"
+           "from ruian_sim.engine.match import play_matches as k\n"
+           "impl = getattr(caching, 'CacheImpl', None) or caching._CacheImpl\n"
+           "loc = impl._locator_classes[0].from_function(k.py_func, k.py_func.__code__.co_filename)\n"
+           "print(os.path.dirname(ruian_sim.__file__)); print(loc.get_cache_path())\n")
+    here = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(
+                              ruian_sim.__file__))}).stdout.split()
+    there = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True,
+                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path / "site")}).stdout.split()
+    assert here[0] != there[0] and there[0] == str(copy)   # two copies were imported
+    from ruian_sim.jit import _dir
+
+    assert here[1] == there[1] == os.path.join(_dir, "pkg", "engine")
