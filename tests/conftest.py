@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 import textwrap
@@ -28,3 +29,21 @@ def run_cli(*args: str, stdin: str | None = None, cwd=None) -> subprocess.Comple
 @pytest.fixture
 def cli():
     return run_cli
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Start the bounds-checked build's child now when its test will run
+    (tests/engine/test_bounds_checked.py): it compiles for minutes on one core."""
+    if os.environ.get("RUIAN_SIM_BOUNDS_CHILD") == "1" or config.option.collectonly:
+        return
+    if any(item.name == "test_the_bounds_checked_engine_plays_clean" for item in items):
+        sys.path.insert(0, str(Path(__file__).parent / "engine"))
+        from test_bounds_checked import start_child
+
+        config._bounds_child = start_child()
+
+
+def pytest_unconfigure(config):
+    started = getattr(config, "_bounds_child", None)
+    if started and started[0].poll() is None:   # the run stopped early: no orphan left compiling
+        started[0].kill()

@@ -171,6 +171,7 @@ def all_examples():
     return out
 
 
+@pytest.mark.slow
 def test_every_help_example_runs_as_written(tmp_path):
     """In one directory, in help order (a report reads what a run wrote), with
     fewer hands and sessions than written."""

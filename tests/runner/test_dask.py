@@ -42,6 +42,7 @@ def test_dask_workers_run_with_malloc_trim_threshold():
     assert done.stdout.strip().splitlines()[-1] == "['65536']"
 
 
+@pytest.mark.slow
 def test_dask_with_malloc_trim_threshold_gives_the_local_answer(tmp_path):
     pytest.importorskip("distributed")
     local = cli_env("run", "--hands", "30000", "--workers", "1", "--quiet", "--out", tmp_path / "local",

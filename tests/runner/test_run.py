@@ -132,10 +132,12 @@ def uninterrupted(tmp_path_factory):
     return get
 
 
-RUN = ["run", "--hands", "60000"]
-COMPARE = ["compare", "ruian", "ruian+four-winds-draw", "--hands", "30000"]
+# small chunks (about 1,000 hands each), so a run is interrupted with most of its chunks to go
+RUN = ["run", "--hands", "20000", "--chunk-matches", "200"]
+COMPARE = ["compare", "ruian", "ruian+four-winds-draw", "--hands", "10000", "--chunk-matches", "200"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2", None], ids=["workers1", "workers2", "default"])
 @pytest.mark.parametrize("args,name", [(RUN, "summary.json"), (COMPARE, "comparison.json")],
                          ids=["run", "compare"])
