@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine")
 
 
 def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
-    rules = load("ruian", [name])
+    rules = load(name if name == "ruian" or "+" in name else f"ruian+{name}")
     sim = Simulator(rules, bots)
     n = rules.table.seats
     t0 = time.perf_counter()
@@ -76,10 +76,15 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
                     bad += not passes_gate(fv[h, s], t.tab, prog, p)
         print(f"  gate: {bad} of the first 20,000 wins below it")
         ok &= bad == 0
+    from ruian_sim.stats import Accumulator
+
+    acc = Accumulator(rules.table.players).add(recs, scored, n)
     mask = scored.items[won]
+    print("    item shares of wins, with the match-clustered 95% CI, and how many wins it paid:")
     for i, item in enumerate(t.item_names):
-        share = ((mask >> i) & 1).mean() if len(mask) else 0.0
-        print(f"    {item:24s} {share:7.2%} of wins")
+        v, lo, hi = acc.estimate(f"items.{item}")
+        fired = int(((mask >> i) & 1).sum())
+        print(f"    {item:28s} {v:7.2%}  [{max(lo, 0):6.2%}, {hi:6.2%}]  {fired:7,}")
     if refereed:
         from referee import Referee
 

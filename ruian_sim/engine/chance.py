@@ -1,27 +1,59 @@
-"""The chance that a hand some tiles short completes in the draws left (the
-smart bot's estimate; engine/smart.py and engine/patterns.py use it)."""
+"""The chance that a hand some tiles short is won before the hand ends (the
+smart bot's estimate; engine/smart.py and engine/patterns.py use it).
+
+Two things are learned by self-play for the rules played (engine/danger.py)
+and read from the seat's bot values:
+
+- the acceptance of the steps after the next: the share of unseen tiles that
+  improve a typical hand of the game at that shanten (the next step's is
+  counted on the hand itself);
+- the hazard: how often, per round of turns, another player wins and ends
+  the hand.  A plan that needs many draws is worth less than the wall's
+  length says.
+
+Fixed guesses there misjudged whole games: 9 tiles a missing tile is twice
+what a Taiwanese hand has near ready, and a wall of 16 draws a seat is not 16
+draws when another player wins in 8.  A discard that kept a wide hand a step
+further back, or a concealed hand that refused every claim, then beat one
+that went forward, and the bot stalled."""
 
 from ..jit import kernel
+from .layout import BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
 
-TYPICAL_ACCEPT = 9.0     # improving tiles per tile still missing, for the steps after the next
 MAX_STEPS = 12
 
 
 @kernel
-def p_complete(steps, acc, unseen_total, draws, dp):
-    """P(the hand is complete within ``draws`` draws) when it is ``steps`` tiles
-    short: the first step improves with chance acc / unseen_total a draw (its
-    acceptance, counted), each later one with a typical acceptance for its
-    level (TYPICAL_ACCEPT per tile still missing).  A small DP over draws
-    (``dp``: float scratch of MAX_STEPS + 1)."""
-    return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0)
+def p_complete(steps, acc, unseen_total, draws, dp, bp, s):
+    """P(the hand is complete within ``draws`` draws, before another player
+    wins) when it is ``steps`` tiles short: the first step improves with
+    chance acc / unseen_total a draw (its acceptance, counted), each later one
+    with the typical acceptance of its level (seat s's bot values,
+    V_ACCEPT), and the hand goes on after each draw with chance 1 − hazard.
+    A small DP over draws (``dp``: float scratch of MAX_STEPS + 1)."""
+    return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0, bp, s, 1.0)
 
 
 @kernel
-def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last):
+def narrowness(steps, acc, unseen_total, bp, s):
+    """How a route's acceptance compares with a typical hand's at its level,
+    at most 1: a route that few tiles help now (a flush, pungs only, pairs) is
+    helped by few at its later steps too, while a wide one earns no credit
+    beyond typical (its width is counted at its first step)."""
+    if steps <= 0 or unseen_total <= 0:
+        return 1.0
+    typical = bp[s, BP_V0 + V_ACCEPT + min(steps - 1, N_ACCEPT - 1)] * unseen_total
+    if typical <= 0:
+        return 1.0
+    return min(max(acc / typical, 0.1), 1.0)
+
+
+@kernel
+def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, scale):
     """p_complete where a draw's chance of a step is multiplied by ``mid``
     (others' discards it may chi or pon) and, for the last step, by ``last``
-    (the winning tile may come from any player's discard)."""
+    (the winning tile may come from any player's discard); the later steps'
+    typical acceptance is multiplied by ``scale`` (narrowness())."""
     if steps <= 0:
         return 1.0
     if acc <= 0 or draws <= 0 or unseen_total <= 0 or steps > MAX_STEPS:
@@ -29,12 +61,17 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last):
     for i in range(steps + 1):
         dp[i] = 0.0
     dp[0] = 1.0
+    go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
     for _ in range(draws):
         for i in range(steps - 1, -1, -1):
-            left = steps - i  # tiles still missing at state i
-            a = acc if i == 0 else min(TYPICAL_ACCEPT * left, unseen_total)
+            left = steps - i  # tiles still missing at state i (shanten left - 1)
+            a = acc
+            if i > 0:
+                a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale, 1.0)
             q = min(a / unseen_total * (last if left == 1 else mid), 0.9)
             moved = dp[i] * q
             dp[i] -= moved
             dp[i + 1] += moved
+        for i in range(steps):
+            dp[i] *= go_on   # another player won: the hands still short are lost
     return dp[steps]

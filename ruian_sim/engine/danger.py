@@ -3,9 +3,12 @@
 Two small tables (engine/smart.py reads them): how likely an opponent is
 ready, by what anyone sees of it (its discards made, its melds shown), and
 how likely a discarded tile completes a ready opponent's hand, by the tile's
-class and the copies the discarder cannot see.  Both depend on the game (the
-hand size, the wilds, how much is claimed), so they are learned for each rule
-set: smart self-play, counted inside the engine (engine/danger_log.py), each
+class and the copies the discarder cannot see.  Beside them, what the bot's
+own chances need (engine/chance.py): the share of unseen tiles that improve
+a typical hand at each shanten, for the steps after the next, and how often
+another player's win ends the hand, per round of turns.  All depend on
+the game (the hand size, the wilds, how much is claimed), so they are learned
+for each rule set: smart self-play, counted inside the engine (engine/danger_log.py), each
 rate smoothed toward its neighbours' where a cell has few samples.
 
 - Built-in games ship theirs in danger.json, keyed by the rules' hash
@@ -33,6 +36,11 @@ from . import layout as L
 LEARN_MATCHES = 200
 LEARN_SEED = 5
 OPEN, DISC = 4, 16
+# the share of unseen tiles that improve a hand at shanten 0..7, where nothing was
+# learned (16-tile hands without wilds, measured under greedy play: 5, 13, 23, 40
+# of about 75 unseen tiles at shanten 0..3)
+FALLBACK_ACCEPT = (0.064, 0.146, 0.235, 0.373, 0.52, 0.62, 0.7, 0.75)
+FALLBACK_HAZARD = 0.08   # another player's win ends the hand, per round of turns (where nothing was learned)
 SHIPPED = Path(__file__).with_name("danger.json")
 
 
@@ -42,10 +50,11 @@ def _rate(r, n, prior, weight=20):
 
 def tables_from(counts: np.ndarray) -> dict:
     """The smoothed tables of engine/danger_log's counts."""
-    from .danger_log import L_HIT, L_READY
+    from .danger_log import L_ACC, L_HIT, L_READY
 
     ready_n = counts[L_READY:L_HIT].reshape(OPEN, DISC, 2)
-    hit_n = counts[L_HIT:].reshape(3, 4, 2)
+    hit_n = counts[L_HIT:L_ACC].reshape(3, 4, 2)
+    acc_n = counts[L_ACC:L_ACC + 2 * L.N_ACCEPT].reshape(L.N_ACCEPT, 2)
     tot_r, tot_n = ready_n[..., 0].sum(), ready_n[..., 1].sum()
     overall = tot_r / max(1, tot_n)
     ready = []
@@ -57,7 +66,18 @@ def tables_from(counts: np.ndarray) -> dict:
             row.append(round(float(_rate(r, n, _rate(near[:, 0].sum(), near[:, 1].sum(), overall))), 4))
         ready.append(row)
     hit = [[round(float(_rate(hit_n[c, u, 0], hit_n[c, u, 1], 0.03)), 4) for u in range(4)] for c in range(3)]
-    return {"ready": ready, "hit": hit, "samples": int(tot_n)}
+    # acceptance by shanten: a level seldom seen takes the one below it, widened as
+    # a typical hand widens a level up (FALLBACK_ACCEPT's ratio)
+    accept = []
+    for lvl in range(L.N_ACCEPT):
+        total, n = acc_n[lvl]
+        if n >= 30:
+            accept.append(round(float(total / n / 10000), 4))
+        elif lvl == 0:
+            accept.append(FALLBACK_ACCEPT[0])
+        else:
+            accept.append(round(min(accept[-1] * FALLBACK_ACCEPT[lvl] / FALLBACK_ACCEPT[lvl - 1], 0.95), 4))
+    return {"ready": ready, "hit": hit, "accept": accept, "samples": int(tot_n)}
 
 
 @cache
@@ -101,7 +121,19 @@ def store(rules, tables: dict) -> None:
         pass   # a cache that cannot be written: learned again next time, nothing else lost
 
 
-def as_arrays(t: dict) -> tuple[np.ndarray, np.ndarray]:
+def hazard_of(records: np.ndarray, seats: int) -> float:
+    """How often, per round of turns, a player other than a given one wins:
+    the wins of the others over the rounds the hands lasted (records of play)."""
+    if len(records) == 0:
+        return FALLBACK_HAZARD
+    won = np.isin(records[:, L.C_OUTCOME], L.WIN_OUTCOMES).sum()
+    rounds = records[:, L.C_TURNS].sum() / seats
+    return round(float(won * (seats - 1) / seats / max(rounds, 1.0)), 4)
+
+
+def as_arrays(t: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     ready, hit = np.array(t["ready"], np.float64), np.array(t["hit"], np.float64)
-    assert ready.shape == (OPEN, DISC) and hit.shape == (3, 4) and ready.size + hit.size == L.N_VALUES - L.V_READY
-    return ready, hit
+    accept = np.array(t.get("accept", FALLBACK_ACCEPT), np.float64)
+    assert ready.shape == (OPEN, DISC) and hit.shape == (3, 4) and accept.shape == (L.N_ACCEPT,)
+    assert ready.size + hit.size + accept.size + 1 == L.N_VALUES - L.V_READY
+    return ready, hit, accept, float(t.get("hazard", FALLBACK_HAZARD))

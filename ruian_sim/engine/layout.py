@@ -121,7 +121,10 @@ V_BY_SELF = 36
 V_BY_OTHER = 40
 V_READY = 44       # P(a player is ready) [open melds 0..3][own discards 0..15] (engine/danger.json)
 V_HIT = 108        # P(a tile wins for a ready player) [simple, terminal, honor][unseen copies 0..3]
-N_VALUES = 120
+V_ACCEPT = 120     # the share of unseen tiles that improve a typical hand at shanten 0..7 (learned for the rules)
+N_ACCEPT = 8
+V_HAZARD = 128     # the chance, per round of turns, that another player wins and ends the hand (learned)
+N_VALUES = 129
 BP_SIZE = BP_V0 + N_VALUES
 
 # --- hand records --------------------------------------------------------------

@@ -36,7 +36,7 @@ melds and discards (through the unseen counts), the seat's facts.
 import numpy as np
 
 from ..hand.kernels import GROUP_OF, fold, point, table_row
-from ..hand.layout import BIG, HS_M, M_SLOTS, N_FACES, ROW
+from ..hand.layout import BIG, HS_B, HS_M, M_SLOTS, N_FACES, ROW, SHAPE_EIGHT
 from ..jit import kernel, kernel_inline
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
@@ -88,7 +88,7 @@ from .layout import (
     MELD_CHI as E_CHI,
 )
 from .seat import suit_facts, unseen_face
-from .chance import p_complete_claims
+from .chance import narrowness, p_complete_claims
 from .valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER
 
 # a target row (values.targets[1 + t])
@@ -331,33 +331,30 @@ def worth(s, fv, rules, table, values):
 
 
 @kernel
-def target_acceptance(s, t, nl, wild_u, seats, values, work):
-    """About how many unseen tiles would bring target t a step closer: those
-    of its groups that join a tile the hand holds there (the same face, or
-    for runs a face one or two ranks away in its suit), and the wilds.  The
-    tables are not asked (the plain hand's acceptance is exact; a target's
-    is weighed against its value, and this is within a tile or two)."""
+def target_acceptance(s, t, d_now, nl, wild_u, rules, seats, values, work):
+    """The unseen tiles that would bring target t closer than ``d_now`` (its
+    distance now, target_rows() first): each face of its groups in the draw
+    list, asked of the target's tables, and the wilds.  An estimate by the
+    faces near those held was two to three times too wide, and the bot chased
+    flushes it could not finish."""
     c = seats.cnt[s]
+    keys = seats.keys[s]
+    pw = rules.pw
     buf = work.buf
     tg = values.targets[1 + t]
     groups = tg[TG_GROUPS]
-    runs = tg[TG_PUNGS] == 0
+    pungs = tg[TG_PUNGS] == 1
+    k = rules.hs[HS_M] - seats.F[s, F_NMELD]
+    top = rules.hs[HS_B] - 1
     drop = _DROP * ROW
-    acc = wild_u
+    acc = wild_u if d_now - seats.F[s, F_W] > 0 else 0
     for i in range(nl):
         at = drop + 3 * i
         g = buf[at]
-        b = GROUP_OF[g]
-        if (groups >> b) & 1 == 0:
+        a = GROUP_OF[g]
+        if (groups >> a) & 1 == 0 or c[g] >= top:
             continue
-        near = c[g] > 0
-        if runs and b < 3 and not near:
-            r = g % 9
-            for d in (-2, -1, 1, 2):
-                if 0 <= r + d < 9 and c[g + d] > 0:
-                    near = True
-                    break
-        if near:
+        if _distance_with(g, keys[a] + pw[g], a, k, pungs, rules, buf) < d_now:
             acc += buf[at + 1]
     return acc
 
@@ -422,8 +419,9 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
         ps[PS_ON + t] = 1.0
         ps[PS_V + t] = v
         pungs = tg[TG_PUNGS] == 1
-        acc = target_acceptance(s, t, nl, wild_u, seats, values, work)
-        p_out = p_complete_claims(max(d_now - w, 0), acc, u_total, draws, dp, mid, last)
+        acc = target_acceptance(s, t, d_now, nl, wild_u, rules, seats, values, work)
+        scale = narrowness(max(d_now - w, 0), acc, u_total, bots.bp, s)
+        p_out = p_complete_claims(max(d_now - w, 0), acc, u_total, draws, dp, mid, last, bots.bp, s, scale)
         for f in range(N_FACES):
             if scores[f] >= BIG:
                 continue
@@ -432,7 +430,8 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
                 ps[PS_P + t * N_FACES + f] = p_out
                 continue
             d_f = _distance_with(f, keys[s, a] - pw[f], a, k, pungs, rules, buf)
-            ps[PS_P + t * N_FACES + f] = p_complete_claims(max(d_f - w, 0), acc, u_total, draws, dp, mid, last)
+            ps[PS_P + t * N_FACES + f] = p_complete_claims(max(d_f - w, 0), acc, u_total, draws, dp, mid, last,
+                                                           bots.bp, s, scale)
         # insertion into the order by gain, highest first
         j = n_on
         while j > 0 and ps[PS_V + order[8 + j]] < v:
@@ -468,6 +467,19 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
                 nb += 1
         ps[PS_NB] = nb
     return n_on
+
+
+@kernel
+def pairs_worth(s, ref, vw, rules, seats, table, values):
+    """What an eight-pairs win brings seat s under the table (the seat's own
+    facts, no melds), weighed as the targets are."""
+    fv = values.rows[1]
+    projected(s, -1, rules, seats, table, values, fv)
+    fv[FV_SHAPES] = SHAPE_EIGHT
+    fv[FV_PAIR] = 0
+    for m in range(N_MELDS):
+        fv[FV_MELD + m] = 0
+    return _weighted(worth(s, fv, rules, table, values), ref, vw)
 
 
 @kernel

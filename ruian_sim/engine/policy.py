@@ -6,6 +6,7 @@ from ..hand.kernels import GROUP_OF
 from ..hand.layout import BIG, HS_STANDARD
 from ..jit import kernel
 from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong
+from .danger_log import accept_sample
 from .intake import can_replace
 from .layout import (
     BOT_RANDOM,
@@ -257,6 +258,8 @@ def discard_choice(s, rules, wall, seats, table, bots, work, values):
             if cnt[s, f_last] == 1 and uniform(rs, BOT + s) < bp[s, BP_FOLLOW]:
                 prefer = f_last
         f, sh = greedy_discard(s, H[H_WK], H[H_SI], rules, seats, table, bots, work, prefer)
+        if bots.learn[0] == 1:
+            accept_sample(s, f, rules, seats, table, bots, work)   # engine/danger.py is learning
     F[s, F_SHANTEN] = sh
     if f < 0 or hs[HS_STANDARD] == 0:
         # greedy's own count follows the standard shape; otherwise ask bot_shanten

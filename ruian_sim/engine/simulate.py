@@ -19,7 +19,7 @@ from .records import to_structured
 from .spec import KernelSpec, compile_rules
 from .state import Bots, Rules, Seats, State, Table, Values, Wall, Work
 from .valuation import PARTS_SIZE, programs
-from .danger import LEARN_MATCHES, LEARN_SEED, default_tables, known_tables, store, tables_from
+from .danger import LEARN_MATCHES, LEARN_SEED, default_tables, hazard_of, known_tables, store, tables_from
 from .danger_log import LEARN_SIZE
 from .patterns import MEMO, PS_SIZE
 from .values import bot_values, pattern_targets
@@ -168,20 +168,30 @@ class Simulator:
         return to_structured(recs[:rows], self.spec.seats), events, self.state
 
 
-def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN_SEED,
-                 quiet: bool = False) -> dict:
-    """Danger tables for ``rules`` from smart self-play (engine/danger.py; the
-    bots meanwhile use the default game's tables)."""
-    t0 = time.perf_counter()
-    if not quiet:
-        print(f"ruian-sim: learning the smart bot's danger tables for {rules.name} ({matches} matches of "
-              f"self-play, once; cached by the rules' hash) …", file=sys.stderr, flush=True)
-    sim = Simulator(rules, "smart", danger=default_tables())
+def _self_play(rules: RuleSet, bots: str, danger: dict, seed: int, matches: int) -> tuple[dict, np.ndarray]:
+    sim = Simulator(rules, bots, danger=danger)
     sim.state.bots.learn[:] = 0
     sim.state.bots.learn[0] = 1
-    sim.play_raw(seed, 0, matches)
-    out = tables_from(sim.state.bots.learn.copy())
-    out["source"] = f"engine/danger.py: smart self-play, {matches} matches, seed {seed}"
+    recs = sim.play_raw(seed, 0, matches)
+    return tables_from(sim.state.bots.learn.copy()), recs
+
+
+def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN_SEED,
+                 quiet: bool = False) -> dict:
+    """The smart bot's learned tables for ``rules`` (engine/danger.py): the
+    acceptance an efficient hand has at each shanten from greedy self-play,
+    then the danger tables and the hazard from smart self-play with those."""
+    t0 = time.perf_counter()
+    if not quiet:
+        print(f"ruian-sim: learning the smart bot's danger tables for {rules.name} (2 × {matches} matches "
+              f"of self-play, once; cached by the rules' hash) …", file=sys.stderr, flush=True)
+    first, _ = _self_play(rules, "greedy", default_tables(), seed, matches)
+    start = dict(default_tables(), accept=first["accept"])
+    out, recs = _self_play(rules, "smart", start, seed + 1, matches)
+    out["accept"] = first["accept"]
+    out["hazard"] = hazard_of(recs, rules.table.seats)
+    out["source"] = (f"engine/danger.py: greedy self-play (acceptance), then smart self-play (danger, hazard), "
+                     f"{matches} matches each, seeds {seed} and {seed + 1}")
     if not quiet:
         print(f"ruian-sim: learned in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     return out

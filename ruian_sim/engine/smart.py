@@ -31,12 +31,12 @@ isolated honor just discarded by someone has fewer copies left to pair),
 which is how following an honor (跟风) comes about without a rule for it.
 """
 
-from ..hand.kernels import GROUP_OF, group_distance
-from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, MODE_TABLE, N_FACES
+from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_distance
+from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
-from .bots import acceptance, draw_list, shanten_scores
-from .chance import p_complete, p_complete_claims
-from .patterns import hand_worth, plan
+from .bots import _ep_changed, acceptance, draw_list, shanten_scores
+from .chance import narrowness, p_complete, p_complete_claims
+from .patterns import PS_V0, hand_worth, pairs_worth, plan
 from .layout import (
     BP_AGGRESSION,
     BP_CLAIMS,
@@ -85,6 +85,13 @@ def gain(bp, s, me_dealer, route, hard):
     """Expected points of a win along a route (self-drawn or not, weighed)."""
     at = BP_V0 + V_GAIN + ((me_dealer * 4 + route) * 2 + hard) * 2
     return (1.0 - SELF_DRAW_SHARE) * bp[s, at] + SELF_DRAW_SHARE * bp[s, at + 1]
+
+
+@kernel_inline
+def _pairable(c, cap, hs):
+    """1 when one more copy of a face held c times makes a new pair (eight pairs)."""
+    _, pb, _ = ep_face(c, cap, hs[HS_QUAD2] == 1)
+    return pb
 
 
 @kernel_inline
@@ -155,17 +162,34 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     k = hs[HS_M] - F[s, F_NMELD]
     patterns = bp[s, BP_PATTERNS] >= 0.5
     pungs = not patterns and hs[HS_PUNGS] == 1 and F[s, F_CHIS] == 0 and k >= 0 and v_pungs > v_main
-    eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main
-    mid = 1.0
-    last = 1.0
+    # others' discards help: a chi or pon toward the hand (``claims``), the winning
+    # tile from anyone (``ron``)
+    mid = 1.0 + bp[s, BP_CLAIMS]
+    last = 1.0 + (bp[s, BP_RON] * (n - 1) if P[EP_WIN_DISCARD] == 1 else 0.0)
     if patterns:
-        # others' discards help: a chi or pon toward the hand (``claims``), the winning
-        # tile from anyone (``ron``); then what the hand can become under the table:
-        # its targets, their values and chances (patterns.py)
-        mid = 1.0 + bp[s, BP_CLAIMS]
-        last = 1.0 + (bp[s, BP_RON] * (n - 1) if P[EP_WIN_DISCARD] == 1 else 0.0)
+        # what the hand can become under the table: its targets, their values and
+        # chances (patterns.py); eight pairs valued by the same table
         plan(s, best, draws_left, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, table, bots, work,
              values)
+        v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
+        v_main = work.pscratch[PS_V0]
+    eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main
+    e0 = e1 = e2 = 0
+    single_u = wild_u   # unseen tiles that pair a single (eight pairs' acceptance), the wilds with them
+    if eight:
+        e0, e1, e2 = ep_totals(c, capx[s], hs)
+        for g in range(N_FACES):
+            if _pairable(c[g], capx[s, g], hs) == 1:
+                single_u += unseen_face(g, unseen, wk, si)
+    # the hand's quality: its widest discard at its best shanten against a typical
+    # hand's acceptance there.  Every candidate's later steps are that much
+    # narrower (or typical, at best): a discard a step back with a wide first
+    # step leads to hands built from these same tiles, not to typical ones
+    top_acc = 0
+    for f in range(N_FACES):
+        if scores[f] == best:
+            top_acc = max(top_acc, acceptance(s, f, best + w + 1, nl, wild_u, rules, seats, work))
+    quality = narrowness(best + 1, top_acc, u_total, bp, s)
     # the danger side: who may be ready, and what feeding them would cost
     defend = live and P[EP_WIN_DISCARD] == 1
     agg = max(bp[s, BP_AGGRESSION], 0.05)
@@ -180,12 +204,21 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             continue
         sh = scores[f]
         acc = acceptance(s, f, sh + w + 1, nl, wild_u, rules, seats, work)
-        p_plain = p_complete_claims(sh + 1, acc, u_total, draws_left, dp, mid, last)
+        p_plain = p_complete_claims(sh + 1, acc, u_total, draws_left, dp, mid, last, bp, s, quality)
         value = p_plain * v_main
+        p8 = 0.0
+        if eight:
+            # its own distance and the tiles that pair a single, not the best shape's
+            x0, x1, x2 = _ep_changed(e0, e1, e2, c[f], c[f] - 1, capx[s, f], hs)
+            m8 = max(ep_distance(x0, x1, x2, hs) - w, 0)
+            acc8 = single_u + (_pairable(c[f] - 1, capx[s, f], hs) - _pairable(c[f], capx[s, f], hs)) \
+                * unseen_face(f, unseen, wk, si)
+            p8 = p_complete_claims(m8, acc8, u_total, draws_left, dp, 1.0, last, bp, s,
+                                   narrowness(m8, acc8, u_total, bp, s))
         if patterns:
-            value = hand_worth(f, p_plain, v_eight if eight else 0.0, 0.5 * p_plain, c[f], work)
+            value = hand_worth(f, p_plain, v_eight if eight else 0.0, p8, c[f], work)
         elif eight:
-            value = max(value, p_plain * v_eight * 0.5)
+            value = max(value, p8 * v_eight)
         if pungs:
             c[f] -= 1
             keys[s, GROUP_OF[f]] -= pw[f]
@@ -197,7 +230,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             c[f] += 1
             keys[s, GROUP_OF[f]] += pw[f]
             if dpu < BIG:
-                value = max(value, p_complete(dpu - w, acc_p, u_total, draws_left, dp) * v_pungs)
+                value = max(value, p_complete(dpu - w, acc_p, u_total, draws_left, dp, bp, s) * v_pungs)
         # the tiles around f that could still join it: fewer is a better discard
         around = unseen_face(f, unseen, wk, si)
         if GROUP_OF[f] < 3:
