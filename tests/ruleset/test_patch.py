@@ -171,3 +171,14 @@ def test_every_mistake_of_one_patch_is_said_at_once(write):
     with pytest.raises(UserError) as exc:
         load(str(f))
     assert [p.mark.line for p in exc.value.problems] == [4, 5, 6]
+
+
+def test_the_documented_example_loads(write):
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "scoring-language.md").read_text(encoding="utf-8")
+    block = doc[doc.index("```yaml\nextends: taiwanese") + len("```yaml\n"):]
+    f = write("doc.yaml", block[:block.index("```")])
+    got = items(load(str(f)))
+    assert got["season_set"]["tai"] == 3 and got["plant_set"]["times"] == 2 and "concealed" not in got
+    assert got["two_seasons"]["when"] == {"seasons": 2}
