@@ -135,10 +135,11 @@ def apply_patch(base: Source, over: Source, path: tuple, old, patch: dict,
         entries.append(new)
     if problems:
         raise UserError(sorted(problems, key=lambda p: p.mark or Mark("", 0, 0)))
-    for i, entry in enumerate(entries):
+    for entry in entries:
         for ref in spec.refs:
             _drop_refs(entry, ref, removed)
-    out = Patched([], {(): over.keys.get(path)} if path in over.keys else {}, {(): over.values.get(path)}, {})
+    # the list itself is the patch's (its key and the mapping's mark); each entry brings its own
+    out = Patched([], {(): over.keys[path]} if path in over.keys else {}, {(): over.values[path]}, {})
     for i, entry in enumerate(entries):
         out.data.append(entry.data)
         for mine, theirs in ((out.keys, entry.keys), (out.values, entry.values), (out.deleted, entry.deleted)):
