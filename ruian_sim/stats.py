@@ -27,6 +27,10 @@ from .engine.records import per_seat
 from .scoring import SHAPE_BIT, Scored
 
 MOMENTS = 6  # Σx, Σn, Σx², Σxn, Σn², matches
+# What a won hand is worth, the first winner's: its value against one non-dealer payer and
+# the parts the items give.  Each is kept as a mean per win (with its CI) and a histogram
+# of wins (exact quantiles), whatever kind of table the rules have.
+WIN_PARTS = ("value", "points", "tai", "times")
 
 # t quantiles (0.975) for small degrees of freedom; 1.96 beyond
 _T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
@@ -81,6 +85,9 @@ class Accumulator:
             self._hist(f"points.{p}", scored.player_points[:, p])
         self._hist("streak", records["streak"])
         self._hist("turns", records["turns"])
+        won = np.isin(records["outcome"], L.WIN_OUTCOMES)
+        for part in WIN_PARTS:
+            self._hist(f"win.{part}", getattr(scored, part)[won])
         self.hands += len(records)
         self.matches += len(np.unique(records["match"]))
         return self
@@ -188,6 +195,8 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
         cols[f"times.{v}"] = (won & (scored.times == v), wins)
     for i, nm in enumerate(scored.item_names):
         cols[f"items.{nm}"] = (won & (((scored.items >> i) & 1) == 1), wins)
+    for part in WIN_PARTS:
+        cols[f"win_{part}_mean"] = (np.where(won, getattr(scored, part), 0), wins)
     cols["turns_mean"] = (records["turns"], ones)
     cols["flowers_mean"] = (per_seat(records, "flowers", seats).sum(axis=1), ones)
     cols["kongs_mean"] = (records["kongs"], ones)

@@ -16,6 +16,7 @@ from ..runner.summary import MEANS
 from . import analyst
 from .analyst import plain
 from .load import read_output
+from .wins import wins_html
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
@@ -109,6 +110,7 @@ def run_section(s: dict, session: dict | None = None) -> str:
     if mult:
         out.append(_bars([f"×{m}" for m in mult], [s["times"][m] for m in mult],
                          [ci["times"][m] for m in mult], "Hand times (the product of the times items)", "% of wins"))
+    out.append(wins_html(s, _png, _plt(), _esc, plain))
     out.append(analyst.entries_html(s))
     return "\n".join(out)
 

@@ -191,10 +191,18 @@ def entries_html(s: dict) -> str:
         return ""
     wins = s["hands"] * (1 - s["draw_rate"])
     values = (s.get("scoring") or {}).get("items", {})
-    rows = "".join(f"<tr><td>{esc(k)}</td><td>{esc(_amount(values.get(k, '')))}</td><td>{100 * v:.2f}%</td>"
-                   f"<td>{round(v * wins):,}</td></tr>" for k, v in ent.items())
+    cis = s["ci95"].get("items") or {}
+    order = [*(k for k in values if k in ent), *(k for k in ent if k not in values)]   # the table's order
+    rows = "".join(f"<tr><td>{esc(k)}</td><td>{esc(_amount(values.get(k, '')))}</td><td>{100 * ent[k]:.2f}%</td>"
+                   f"{_ci_cell(cis.get(k)) if cis else ''}<td>{round(ent[k] * wins):,}</td></tr>" for k in order)
     return ("<h3>Scoring table: how often each item applied</h3><table><tr><th>item</th><th>gives</th>"
-            f"<th>share of wins</th><th>wins</th></tr>{rows}</table>")
+            f"<th>share of wins</th>{'<th>95% CI</th>' if cis else ''}<th>wins</th></tr>{rows}</table>")
+
+
+def _ci_cell(c) -> str:
+    if not c:
+        return "<td>—</td>"
+    return f"<td>[{100 * c[0]:.2f}%, {100 * c[1]:.2f}%]</td>"
 
 
 def entries_compare_html(c: dict) -> str:

@@ -119,7 +119,11 @@ def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[P
                 return
             hint = difflib.get_close_matches(str(key), allowed, n=1)
             msg = f"unknown key {key!r}"
-            msg += f"; did you mean {hint[0]!r}?" if hint else f" (allowed: {', '.join(allowed)})"
+            instead = _not_a_condition(path, key)
+            if instead:
+                msg += f": {instead}"
+            else:
+                msg += f"; did you mean {hint[0]!r}?" if hint else f" (allowed: {', '.join(allowed)})"
             yield Problem(where.key(path + (key,)), dotted(path + (key,)), msg)
         return
     if v == "required":
@@ -160,6 +164,15 @@ def _schema_problem(err: jsonschema.ValidationError, where: Where) -> Iterator[P
     else:
         msg = err.message
     yield Problem(mark, dotted(path), msg)
+
+
+def _not_a_condition(path: tuple, key) -> str | None:
+    """What to write instead of a known non-fact in an item's ``when`` (scoring/facts.py knows them)."""
+    if len(path) == 4 and path[:2] == ("scoring", "items") and path[3] == "when":
+        from ..scoring.facts import not_a_fact
+
+        return not_a_fact(key)
+    return None
 
 
 MAX_UNKNOWN_KEYS = 20   # named one by one; more are counted (a file of 20,000 stray keys is one mistake)

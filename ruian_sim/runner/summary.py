@@ -6,12 +6,13 @@ from pathlib import Path
 
 from ..engine.layout import OUTCOME_NAMES
 from ..scoring import SHAPE_BIT, item_amount
-from ..stats import Accumulator
+from ..stats import WIN_PARTS, Accumulator
 from .plan import Plan
 
-# metrics that are means per hand, not fractions (shared with the report)
+# metrics that are means per hand (or per win), not fractions (shared with the report)
 MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
-         "claims_mean", "penalty_rate", "hands_per_match")
+         "claims_mean", "penalty_rate", "hands_per_match", *(f"win_{p}_mean" for p in WIN_PARTS))
+QUANTILES = (5, 25, 50, 75, 95)
 
 
 def applied_variants(files) -> tuple[str, ...]:
@@ -104,8 +105,31 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     extra["streak"] = {str(k): v / total for k, v in sorted(acc.hist.get("streak", {}).items())}
     extra["cpu_seconds"] = acc.seconds
     out["extra"] = extra
+    ci["items"] = {nm: _ci(acc, f"items.{nm}")[1] for nm in extra["items"]}
+    out["wins"] = wins_dict(acc, rules.scoring["items"])
+    ci["wins"] = {part: {"mean": _ci(acc, f"win_{part}_mean")[1]} for part in WIN_PARTS}
     out["ci95"] = ci
     out["warnings"] = rules_warnings(out, rules)
+    return out
+
+
+def table_parts(items) -> list[str]:
+    """The parts a table's items give (its kind): ``["tai"]`` for a 台 table, ``["times"]`` for a
+    multiplying one, ``["points", "tai"]`` for 胡数 and 台 together.  ``fan`` is 台."""
+    given = {"tai" if k == "fan" else k for it in items for k in ("points", "tai", "fan", "times") if k in it}
+    return [p for p in ("points", "tai", "times") if p in given]
+
+
+def wins_dict(acc: Accumulator, items) -> dict:
+    """What the won hands were worth: per part, the mean per win, sd, quantiles, max and the
+    histogram of wins (exact, from integer histograms)."""
+    out: dict = {"hands": sum(acc.hist.get("win.value", {}).values()), "parts": table_parts(items)}
+    for part in WIN_PARTS:
+        name = f"win.{part}"
+        hist = acc.hist.get(name, {})
+        out[part] = {"mean": acc.estimate(f"win_{part}_mean")[0], "sd": acc.hist_sd(name),
+                     **acc.percentiles(name, QUANTILES), **({"max": float(max(hist))} if hist else {}),
+                     "hist": {str(k): v for k, v in sorted(hist.items())}}
     return out
 
 
@@ -161,4 +185,33 @@ def format_table(s: dict) -> str:
         lines.append(f"{p:8d} {_pct(w):>10s} {pts:12.3f}   [{c[0]:7.3f}, {c[1]:7.3f}]   {sd:7.2f}")
     e = s["extra"]
     lines.append(f"dealer points/hand {e['dealer_points_mean']:.3f}, a non-dealer's {e['nondealer_points_mean']:.3f}")
+    if "wins" in s:
+        lines += wins_lines(s)
     return "\n".join(lines) + "\n"
+
+
+def wins_lines(s: dict) -> list[str]:
+    """The story of the wins: what a win was worth (the value and the parts the table gives:
+    mean with its CI, sd, quantiles) and how often each item paid, with its CI."""
+    w, ci = s["wins"], s["ci95"]
+    lines = [f"wins: {w['hands']:,}, each the first winner's hand; value: what one non-dealer payer pays it",
+             f"{'':24s} {'mean':>9s}   {'95% CI':<18s} {'sd':>8s}" + "".join(f"{f'p{q}':>8s}" for q in QUANTILES)
+             + f"{'max':>8s}"]
+    for part in ("value", *w["parts"]):
+        d, c = w[part], ci["wins"][part]["mean"]
+        lines.append(f"  {part:22s} {d['mean']:9.2f}   {f'[{c[0]:.2f}, {c[1]:.2f}]':<18s} {d['sd']:8.2f}"
+                     + "".join(f"{_num(d.get(f'p{q}', 0)):>8s}" for q in QUANTILES) + f"{_num(d.get('max', 0)):>8s}")
+    shares = s["extra"]["items"]
+    if shares:
+        amounts = s.get("scoring", {}).get("items", {})
+        width = max(22, *map(len, shares))
+        lines.append(f"{'items':{width + 2}s} {'of wins':>7s}   95% CI            gives")
+        for name in [*amounts, *(n for n in shares if n not in amounts)]:
+            if name in shares:
+                gives = " ".join(f"{k} {v}" for k, v in amounts.get(name, {}).items())
+                lines.append(f"  {name:{width}s} {_pct(shares[name])}   {_range(ci['items'][name])}  {gives}")
+    return lines
+
+
+def _num(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:,.2f}"

@@ -17,7 +17,7 @@ from .sweep_params import _show
 from .sweep_plan import SweepPlan
 
 SWEEP_FILE = "sweep.json"
-ALIASES = {"outcomes": "outcome", "shapes": "shape"}
+ALIASES = {"outcomes": "outcome", "shapes": "shape", "items": "item", "wins": "win"}  # as comparison.json names them
 
 
 def flat_metrics(summary: dict) -> dict[str, dict]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import layout as S
-from .facts import CLASSES, CONDITION_KEYS, FACTS, MELD_KINDS, WAITS
+from .facts import CLASSES, CONDITION_KEYS, FACTS, MELD_KINDS, WAITS, not_a_fact
 from .formula import FormulaError, Program, compile_formula, names_used, parse
 from . import bounds as B
 
@@ -53,6 +53,8 @@ class Table:
 
 
 def _did_you_mean(name, known) -> str:
+    if not_a_fact(name):
+        return f": {not_a_fact(name)}"
     close = difflib.get_close_matches(str(name), list(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else f"; one of: {', '.join(known)}"
 

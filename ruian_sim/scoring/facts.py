@@ -60,6 +60,20 @@ COUNT_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "count")
 # keys of `when` that are not facts
 CONDITION_KEYS = ("wait", "pair", "melds")
 
+# Names a designer reaches for that are not facts (record columns, mostly), and what
+# to write instead: a did-you-mean by spelling would point at a different thing
+# (flower_bits is not flowers).
+NOT_FACTS = {
+    "flower_bits": "flower_bits is the records' bit mask of the flowers laid aside, not a fact; count "
+                   "flowers with flowers (all 8), own_flowers (the seat's own), seasons (1f-4f, 春夏秋冬) "
+                   "or plants (5f-8f, 梅蘭竹菊), e.g. {seasons: 4} for all four seasons",
+}
+
+
+def not_a_fact(name) -> str | None:
+    """What to write instead of ``name``, when it is a known non-fact."""
+    return NOT_FACTS.get(str(name))
+
 MELD_KINDS = {"chi": (S.MELD_CHI,), "pung": (S.MELD_PUNG,),
               "kong": (S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED),
               "kong_exposed": (S.MELD_KONG_EXPOSED,), "kong_added": (S.MELD_KONG_ADDED,),

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..errors import UserError
 from . import layout as S
+from .facts import not_a_fact
 
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(//|\*\*|<=|>=|==|!=|[-+*%<>(),]))")
 FUNCTIONS = {"min": (S.F_MIN, 1, None), "max": (S.F_MAX, 1, None), "if": (S.F_JZ, 3, 3),
@@ -223,6 +224,8 @@ def _show(t: Tok) -> str:
 
 
 def _unknown(name: str, known, what: str = "name") -> str:
+    if not_a_fact(name):
+        return f"unknown {what} {name!r}: {not_a_fact(name)}"
     close = difflib.get_close_matches(name, list(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
     return f"unknown {what} {name!r}{hint}"

@@ -38,6 +38,14 @@ CASES = [
      "f.yaml:4:12: scoring.losers: unknown name 'hii'; did you mean 'hi'?"),
     ("losers without pairwise", HEAD + '  losers: "hi - lo"\n',
      "scoring.losers: losers is what two losers settle under settle: pairwise"),
+    # flower_bits is a record column; spelled close to `flowers`, which counts something else
+    ("flower_bits as a condition", HEAD + "  items:\n    - {name: x, tai: 1, when: {flower_bits: 15}}\n",
+     "f.yaml:4:32: scoring.items[0].when.flower_bits: unknown key 'flower_bits': flower_bits is the records' "
+     "bit mask of the flowers laid aside, not a fact; count flowers with flowers (all 8), own_flowers"),
+    ("flower_bits as a count", HEAD + "  items:\n    - {name: x, tai: 1, per: flower_bits}\n",
+     "scoring.items[0].per: per: unknown count 'flower_bits': flower_bits is the records' bit mask"),
+    ("flower_bits in a formula", HEAD + '  value: "base + flower_bits"\n',
+     "f.yaml:3:18: scoring.value: unknown name 'flower_bits': flower_bits is the records' bit mask"),
 ]
 
 
