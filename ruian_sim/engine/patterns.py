@@ -421,6 +421,15 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
         pungs = tg[TG_PUNGS] == 1
         acc = target_acceptance(s, t, d_now, nl, wild_u, rules, seats, values, work)
         scale = narrowness(max(d_now - w, 0), acc, u_total, bots.bp, s)
+        if not pungs and u_total > 0:
+            # a suit target near done is as wide, in its own tiles, as a plain hand at
+            # that shanten: its later steps are narrower than typical by the share of
+            # the unseen tiles it can use, no more (its width far back says little)
+            mine = wild_u
+            for g in range(N_FACES):
+                if (groups >> GROUP_OF[g]) & 1 != 0:
+                    mine += unseen_face(g, work.unseen, H[H_WK], H[H_SI])
+            scale = max(scale, mine / u_total)
         p_out = p_complete_claims(max(d_now - w, 0), acc, u_total, draws, dp, mid, last, bots.bp, s, scale)
         for f in range(N_FACES):
             if scores[f] >= BIG:
