@@ -40,7 +40,7 @@ def main() -> None:
         got["name"] = spec
         games[rules.hash] = got
         if spec == "ruian":
-            data["default"] = {k: got[k] for k in ("source", "ready", "hit")}
+            data["default"] = {k: got[k] for k in ("source", "ready", "hit", "accept", "hazard")}
         print(f"{spec}: {got['samples']:,} opponent views in {time.perf_counter() - t0:.0f} s; "
               f"ready at 8 discards, no melds {got['ready'][0][8]:.3f}; a simple tile with 3 unseen wins "
               f"{got['hit'][0][3]:.3f}")
