@@ -20,11 +20,13 @@ from numba.core import config
 
 from .cache import cache_dir, guard_kernel_cache
 
+_PKG = Path(__file__).resolve().parent
+
 
 def source_digest() -> str:
     """A hash of every kernel source: what a compiled build, or anything learned
     by playing (the danger tables), depends on."""
-    pkg = Path(__file__).resolve().parent
+    pkg = _PKG
     digest = hashlib.sha256()
     for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), pkg / "scoring" / "kernels.py",
                         pkg / "scoring" / "layout.py",
@@ -33,41 +35,81 @@ def source_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def _kernel_cache() -> str | None:
-    """numba's cache, in a directory named by a hash of every kernel source.
+def _imports(path: Path) -> list[Path]:
+    """The package's modules that ``path`` imports (relative imports, read
+    from its source, in functions too)."""
+    import ast
 
-    numba checks only a function's own file when it reuses a cached build, so
-    after a change in a module it calls, a stale build could be loaded; a
-    directory per source version rules that out (and keeps builds out of a
-    read-only site-packages).  NUMBA_CACHE_DIR, when set, wins."""
+    out = []
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return out
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.level == 0:
+            continue
+        base = path.parent
+        for _ in range(node.level - 1):
+            base = base.parent
+        if node.module:
+            base = base.joinpath(*node.module.split("."))
+            found = [base.with_suffix(".py"), base / "__init__.py"]
+        else:   # `from . import layout`: the module, or a name of the package's __init__
+            found = [base / f"{a.name}.py" if (base / f"{a.name}.py").is_file() else base / "__init__.py"
+                     for a in node.names]
+        out += [f for f in found if f.is_file()]
+    return out
+
+
+def closure_digest(path: str | Path) -> str:
+    """A hash of a module and of every package module it imports, through
+    all their imports: what a build of its kernels depends on (a caller's
+    build holds its callees' code; a callee's does not hold its callers')."""
+    start = Path(path).resolve()
+    root = start.parent
+    while (root.parent / "__init__.py").is_file():
+        root = root.parent   # the top package: names are relative to it, wherever it is installed
+    seen = {start}
+    todo = [start]
+    while todo:
+        for f in _imports(todo.pop()):
+            if f not in seen:
+                seen.add(f)
+                todo.append(f)
+    digest = hashlib.sha256()
+    for f in sorted(seen):
+        digest.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _kernel_cache() -> str | None:
+    """numba's cache root.  Each module's builds go to a folder named by the
+    hash of the module and everything it imports (closure_digest): numba
+    checks only a function's own file when it reuses a build, so a change in
+    a module it calls must change the folder, and a change anywhere else need
+    not (a change in the smart bot does not recompile the win test).  The
+    folder is named by the module's place in the package, not its path on
+    disk, so a checkout and its installed copy share builds.  NUMBA_CACHE_DIR,
+    when set, wins."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return None
-    return str(cache_dir() / "numba" / source_digest())
+    return str(cache_dir() / "numba")
 
 
 def _locate_by_package() -> None:
-    """Put each module's builds at ``_dir/<its folder in the package>``.
-
-    numba names a cache folder by a hash of the source file's absolute path, so
-    the same sources in two places (a checkout and its installed copy, as a test
-    run and the CLI it starts use; a reinstall to another prefix) compiled the
-    whole engine twice.  The directory is already named by a hash of every
-    kernel source, and numba stamps each build with its file's content, so the
-    path adds nothing but misses."""
+    """Put each module's builds at ``_dir/<closure digest>/<its folder in the package>``."""
     from numba.core import caching
-
-    pkg = Path(__file__).resolve().parent
 
     class PackageCacheLocator(caching.UserProvidedCacheLocator):
         def __init__(self, py_func, py_file):
             super().__init__(py_func, py_file)
-            rel = Path(py_file).resolve().parent.relative_to(pkg)
-            self._cache_path = os.path.join(_dir, "pkg", *rel.parts)
+            rel = Path(py_file).resolve().relative_to(_PKG)
+            self._cache_path = os.path.join(_dir, closure_digest(py_file), *rel.parent.parts)
 
         @classmethod
         def from_function(cls, py_func, py_file):
             try:
-                Path(py_file).resolve().relative_to(pkg)
+                Path(py_file).resolve().relative_to(_PKG)
             except (ValueError, OSError):
                 return None   # not ours: numba's own locators decide
             return super().from_function(py_func, py_file)

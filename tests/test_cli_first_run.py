@@ -66,6 +66,29 @@ def test_the_first_compile_is_announced_and_timed(monkeypatch, capsys):
     assert re.fullmatch(r"ruian-sim: compiling the engine: done in \d+ s", err[1])
 
 
+def test_a_long_compile_shows_progress_and_is_remembered(monkeypatch, capsys, tmp_path):
+    """Kernels compiled so far and the time, every few seconds; the next
+    notice's estimate is this machine's own time."""
+    import time as _time
+
+    from numba import njit
+
+    monkeypatch.setattr("ruian_sim.jit.is_cached", lambda d: False)
+    monkeypatch.setenv("RUIAN_SIM_CACHE", str(tmp_path))
+    monkeypatch.setattr(notices, "PROGRESS_EVERY", 0.2)
+    with notices.compile_notice():
+        njit(lambda x: x + 1)(1)   # a real compile the notice counts
+        _time.sleep(0.5)
+    err = capsys.readouterr().err.splitlines()
+    assert "on a quiet 2-core machine" in err[0]
+    progress = [ln for ln in err[1:-1] if ln.startswith("ruian-sim: compiling the engine: ")]
+    assert progress and all(re.search(r": \d+ kernels done, \d+ s …$", ln) for ln in progress), err
+    assert json.loads((tmp_path / "compile-time.json").read_text())["kernels"] >= 1
+    with notices.compile_notice():
+        pass
+    assert "as it took on this machine last time" in capsys.readouterr().err.splitlines()[0]
+
+
 def test_a_warm_engine_says_nothing_about_compiling(cli):
     cli("play")  # the engine is compiled and cached after this
     done = cli("play", "--seed", "2")

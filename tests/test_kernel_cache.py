@@ -75,6 +75,27 @@ def test_builds_are_found_by_package_folder_not_by_install_path(tmp_path):
     there = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True,
                            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(tmp_path / "site")}).stdout.split()
     assert here[0] != there[0] and there[0] == str(copy)   # two copies were imported
-    from ruian_sim.jit import _dir
+    from ruian_sim.engine import match
+    from ruian_sim.jit import _dir, closure_digest
 
-    assert here[1] == there[1] == os.path.join(_dir, "pkg", "engine")
+    assert here[1] == there[1] == os.path.join(_dir, closure_digest(match.__file__), "engine")
+
+
+def test_a_module_is_rebuilt_when_what_it_imports_changes_and_only_then(tmp_path):
+    """A build's folder is named by the module and everything it imports: an
+    edit in the smart bot moves the engine's match loop (which calls it) and
+    not the win test (which it calls)."""
+    import ruian_sim
+    from ruian_sim.jit import closure_digest
+
+    copy = tmp_path / "ruian_sim"
+    shutil.copytree(os.path.dirname(ruian_sim.__file__), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = {m: closure_digest(copy / m) for m in ("engine/match.py", "engine/smart.py", "hand/kernels.py",
+                                                  "scoring/kernels.py")}
+    smart = copy / "engine" / "smart.py"
+    smart.write_text(smart.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    after = {m: closure_digest(copy / m) for m in before}
+    assert after["engine/smart.py"] != before["engine/smart.py"]
+    assert after["engine/match.py"] != before["engine/match.py"]
+    assert after["hand/kernels.py"] == before["hand/kernels.py"]
+    assert after["scoring/kernels.py"] == before["scoring/kernels.py"]

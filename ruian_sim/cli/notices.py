@@ -8,24 +8,99 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-COMPILE_MINUTES = 3  # the engine's first compile on a 2-core machine
+# The engine's first compile, measured on the project's 2-core machine (quiet): used
+# for the first notice on a machine that has not compiled it yet; after that, the
+# time this machine took last (cache_dir()/compile-time.json) is the estimate.
+COMPILE_SECONDS = 390
+PROGRESS_EVERY = 20.0   # seconds between progress lines while compiling
+
+
+def _stats_file() -> Path:
+    from ..cache import cache_dir
+
+    return cache_dir() / "compile-time.json"
+
+
+def _last_compile() -> tuple[float, int | None, bool]:
+    """(seconds, kernels compiled, measured here) of the last full compile."""
+    import json
+
+    try:
+        got = json.loads(_stats_file().read_text(encoding="utf-8"))
+        return float(got["seconds"]), int(got["kernels"]), True
+    except (OSError, ValueError, KeyError, TypeError):
+        return float(COMPILE_SECONDS), None, False
+
+
+def _remember(seconds: float, kernels: int) -> None:
+    import json
+    import os
+
+    path = _stats_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"seconds": round(seconds, 1), "kernels": kernels}) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass   # no cache to write: the next estimate is the reference machine's
+
+
+def _clock(seconds: float) -> str:
+    m, s = divmod(int(seconds), 60)
+    return f"{m} min {s:02d} s" if m else f"{s} s"
 
 
 @contextmanager
 def compile_notice():
-    """One line on stderr before the engine's first compile, and its time after."""
+    """A line on stderr before the engine's first compile, with the time it
+    took on this machine last (or on the reference machine); a progress line
+    every PROGRESS_EVERY seconds (kernels compiled, of how many last time, and
+    the time so far); its time after."""
     from ..engine.match import play_matches
     from ..jit import is_cached
 
     if is_cached(play_matches):
         yield
         return
-    print(f"ruian-sim: compiling the engine (once, about {COMPILE_MINUTES} minutes) …", file=sys.stderr,
-          flush=True)
+    import threading
+
+    from numba.core import event
+
+    seconds, kernels, here = _last_compile()
+    where = "as it took on this machine last time" if here else "on a quiet 2-core machine"
+    print(f"ruian-sim: compiling the engine (once, about {max(1, round(seconds / 60))} minutes, {where}) …",
+          file=sys.stderr, flush=True)
+    done = [0]
+
+    class Count(event.Listener):
+        def on_start(self, ev):
+            pass
+
+        def on_end(self, ev):
+            done[0] += 1
+
+    stop = threading.Event()
     t = time.perf_counter()
-    yield
-    print(f"ruian-sim: compiling the engine: done in {time.perf_counter() - t:.0f} s", file=sys.stderr,
-          flush=True)
+
+    def report():
+        while not stop.wait(PROGRESS_EVERY):
+            of = f" of about {kernels}" if kernels else ""
+            print(f"ruian-sim: compiling the engine: {done[0]} kernels{of} done, {_clock(time.perf_counter() - t)} …",
+                  file=sys.stderr, flush=True)
+
+    ticker = threading.Thread(target=report, daemon=True)
+    ticker.start()
+    try:
+        with event.install_listener("numba:compile", Count()):
+            yield
+    finally:
+        stop.set()
+        ticker.join(timeout=1)
+    took = time.perf_counter() - t
+    if done[0]:
+        _remember(took, done[0])
+    print(f"ruian-sim: compiling the engine: done in {took:.0f} s", file=sys.stderr, flush=True)
 
 
 def reused_note(summary: dict, out: Path) -> None:
