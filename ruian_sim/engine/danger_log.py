@@ -18,9 +18,19 @@ from them, never the truth.
 
 from ..hand.kernels import GROUP_OF
 from ..jit import kernel
-from .layout import EP_COPIES, EP_SEATS, F_DISCARDS, F_LAST_DISC, F_OPEN, F_SHANTEN, H_DISCARDS
 from .bots import acceptance, draw_list, shanten_scores
-from .layout import F_W, H_SI, H_WK
+from .layout import (
+    EP_COPIES,
+    EP_SEATS,
+    F_DISCARDS,
+    F_LAST_DISC,
+    F_OPEN,
+    F_SHANTEN,
+    F_W,
+    H_DISCARDS,
+    H_SI,
+    H_WK,
+)
 from .seat import shapes_with, unseen_face
 
 L_READY = 1          # (ready, seen) × [open 0..3][discards 0..15]

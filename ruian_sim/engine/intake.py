@@ -8,14 +8,13 @@ from ..jit import kernel, kernel_inline
 from .layout import (
     EP_ASIDE,
     EP_ASIDE_IF_WILD,
-    EP_COPIES,
-    EP_STANDIN,
-    N_FACE,
     EP_CHUNK,
+    EP_COPIES,
     EP_DEALER_EXTRA,
     EP_HAND,
     EP_REPLACE_TAIL,
     EP_SEATS,
+    EP_STANDIN,
     ERR_WALL_EMPTY,
     EV_DEAL,
     EV_DRAW,
@@ -30,6 +29,7 @@ from .layout import (
     H_ERROR,
     H_SI,
     H_WK,
+    N_FACE,
     NONE_JOINED,
 )
 from .log import log_event

@@ -14,14 +14,23 @@ from ..ruleset import RuleSet
 from . import layout as L
 from .bots import WORK_ROWS
 from .bots_spec import DEFAULT_BOT, parse_bots
+from .danger import (
+    LEARN_MATCHES,
+    LEARN_SEED,
+    default_tables,
+    hazard_of,
+    known_tables,
+    store,
+    tables_from,
+)
+from .danger_log import LEARN_SIZE
 from .match import play_matches
+from .patterns import PS_SIZE
+from .projection import MEMO
 from .records import to_structured
 from .spec import KernelSpec, compile_rules
 from .state import Bots, Rules, Seats, State, Table, Values, Wall, Work
 from .valuation import PARTS_SIZE, programs
-from .danger import LEARN_MATCHES, LEARN_SEED, default_tables, hazard_of, known_tables, store, tables_from
-from .danger_log import LEARN_SIZE
-from .patterns import MEMO, PS_SIZE
 from .values import bot_values, pattern_targets
 from .wall import WS_SIZE
 

@@ -36,7 +36,6 @@ from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TA
 from ..jit import kernel, kernel_inline
 from .bots import _ep_changed, acceptance, draw_list, shanten_scores
 from .chance import narrowness, p_complete, p_complete_claims
-from .patterns import PS_V0, hand_worth, pairs_worth, plan
 from .layout import (
     BP_AGGRESSION,
     BP_CLAIMS,
@@ -72,6 +71,8 @@ from .layout import (
     V_HIT,
     V_READY,
 )
+from .patterns import PS_V0, hand_worth, plan
+from .projection import pairs_worth
 from .seat import add_face, hard_now, raw_of, remove_face, shapes_now, unseen_face, unseen_of
 from .wall import normal_left
 

@@ -12,6 +12,7 @@ from ..hand.layout import HS_CAP
 from ..jit import kernel
 from .bots import wants_win
 from .claims import discard_winners, do_kong, four_winds, settle_multi
+from .danger_log import danger_sample
 from .intake import can_replace, deal, receive, replacement, set_wild
 from .layout import (
     C_OUTCOME,
@@ -47,9 +48,9 @@ from .layout import (
     F_W,
     FACT_DISCARD,
     FACT_HAIDI,
+    FACT_KONG_DRAW,
     FACT_LAST_DISCARD,
     FACT_LAST_TILE,
-    FACT_KONG_DRAW,
     FACT_ROBBED,
     FACT_SELF_DRAWN,
     H_CLAIMS,
@@ -81,7 +82,6 @@ from .layout import (
     ROB_ANY,
     ROB_NEVER,
 )
-from .danger_log import danger_sample
 from .log import log_event
 from .policy import claim_choice, current_shanten, discard_choice, long_wall, self_kong
 from .record import fill_record, record_winner

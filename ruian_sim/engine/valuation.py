@@ -40,14 +40,14 @@ from ..scoring.layout import (
     FV_WILD_CHAIN,
     FV_WILDS,
     FV_WON,
-    STACK_ERR,
-    STACK_SIZE,
     N_FIXED_VARS,
     OUT_ITEMS,
     OUT_POINTS,
     OUT_TAI,
     OUT_TIMES,
     OUT_W,
+    STACK_ERR,
+    STACK_SIZE,
 )
 from .layout import (
     EP_SEATS,

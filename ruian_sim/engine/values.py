@@ -104,7 +104,17 @@ def pattern_targets(table) -> np.ndarray:
     too where both are read.  Row 0 is the header (how many; whether the
     items look at melds, so that pairs that may become valued pungs count)."""
     from ..scoring.facts import FACTS  # noqa: F401 - the facts reads() looks up
-    from .patterns import MAX_TARGETS, TG_FACTS, TG_FILL, TG_GROUPS, TG_PUNGS, TG_SHAPES, TG_W, TH_MELDS, TH_N
+    from .projection import (
+        MAX_TARGETS,
+        TG_FACTS,
+        TG_FILL,
+        TG_GROUPS,
+        TG_PUNGS,
+        TG_SHAPES,
+        TG_W,
+        TH_MELDS,
+        TH_N,
+    )
     from .valuation import reads, reads_melds
 
     rows = []
