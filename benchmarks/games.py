@@ -27,6 +27,12 @@ from ruian_sim.scoring import score, table, values
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 
+# Shares of wins in top human play of another game, riichi (Tenhou 鳳凰卓 2018,
+# 1.56M wins; 清一色 6 han, 混一色 3, 対々和 2, 三暗刻 2): a rough reference for
+# what people make of these patterns where they pay, not a target.  Riichi
+# hands are 14 tiles and an open hand needs a yaku, which 混一色 gives.
+HUMAN_RIICHI = {"one_suit": 0.0055, "half_suit": 0.0457, "all_pungs": 0.0166, "three_concealed_pungs": 0.0064}
+
 
 def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     rules = load(name if name == "ruian" or "+" in name else f"ruian+{name}")
@@ -80,11 +86,13 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
 
     acc = Accumulator(rules.table.players).add(recs, scored, n)
     mask = scored.items[won]
-    print("    item shares of wins, with the match-clustered 95% CI, and how many wins it paid:")
+    print("    item shares of wins, with the match-clustered 95% CI, how many wins it paid"
+          " (and human riichi play's share where there is one):")
     for i, item in enumerate(t.item_names):
         v, lo, hi = acc.estimate(f"items.{item}")
         fired = int(((mask >> i) & 1).sum())
-        print(f"    {item:28s} {v:7.2%}  [{max(lo, 0):6.2%}, {hi:6.2%}]  {fired:7,}")
+        ref = f"   riichi {HUMAN_RIICHI[item]:.2%}" if item in HUMAN_RIICHI else ""
+        print(f"    {item:28s} {v:7.2%}  [{max(lo, 0):6.2%}, {hi:6.2%}]  {fired:7,}{ref}")
     if refereed:
         from referee import Referee
 

@@ -127,11 +127,19 @@ if _dir:
     _locate_by_package()
 guard_kernel_cache()  # a damaged cache file is compiled again, not an UnpicklingError
 
-try:
-    njit(cache=False, _nrt=False)(lambda: 0)()
-    _NO_RC = {"_nrt": False}
-except Exception:  # noqa: BLE001 - any refusal means: compile with reference counts
-    _NO_RC = {}
+def _no_refcounts() -> dict:
+    """The flag that compiles without reference counts, where this numba has
+    it.  Asked of numba's target options rather than by compiling a probe,
+    which cost every start half a second (`ruian-sim hand` among them)."""
+    try:
+        from numba.core.cpu import CPUTargetOptions
+
+        return {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+    except ImportError:   # numba's internals moved: compile with reference counts (slower, same results)
+        return {}
+
+
+_NO_RC = _no_refcounts()
 
 
 def kernel(fn):

@@ -157,18 +157,37 @@ def get_table(R: int, B: int, cap: int, seq: bool, M: int) -> np.ndarray:
         _generate(R, B, cap, seq, M, table)
         _save_atomic(path, table)
     _memory[tid] = table
+    _ids[id(table)] = tid
     return table
 
 
 _done: dict[int, np.ndarray] = {}
+_ids: dict[int, str] = {}   # id of a distance table in memory -> its table_id
 
 
 def get_completion(table: np.ndarray, R: int, B: int) -> np.ndarray:
-    """The completion table of a distance table, derived once per process."""
+    """The completion table of a distance table: from memory, the disk cache
+    beside it, or derived (a third of a second a table: `ruian-sim hand`
+    would pay it on every call)."""
     key = id(table)
-    if key not in _done:
-        _done[key] = completion_table(table, R, B)
-    return _done[key]
+    if key in _done:
+        return _done[key]
+    tid = _ids.get(key)
+    path = cache_dir() / f"table-{tid}-complete.npy" if tid else None
+    out = None
+    if path is not None and path.is_file():
+        try:
+            out = np.load(path)
+            if out.shape != (B**R, 2) or out.dtype != np.uint8:
+                out = None
+        except (OSError, ValueError):
+            out = None   # a damaged cache file is derived again
+    if out is None:
+        out = completion_table(table, R, B)
+        if path is not None:
+            _save_atomic(path, out)
+    _done[key] = out
+    return out
 
 
 def _save_atomic(path: Path, array: np.ndarray) -> None:
