@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from ..errors import UserError
 from . import layout as L
+from .arrays import key_steps, new_state, value_work
 from .intake import set_wild
 from .seat import add_face, add_meld, face_of
-from .simulate import key_steps, new_state, value_work
 from .spec import KernelSpec
 from .state import Rules
 from .valuation import loser_reading, win_reading

@@ -7,7 +7,7 @@ import pytest
 from ruian_sim import tiles as T
 from ruian_sim.engine import claims
 from ruian_sim.engine import layout as L
-from ruian_sim.engine.simulate import key_steps
+from ruian_sim.engine.arrays import key_steps
 from ruian_sim.engine.spec import compile_rules
 from ruian_sim.engine.state import Rules, Seats, Table
 from ruian_sim.hand.layout import CAPX_SIZE

@@ -1,0 +1,69 @@
+"""The arrays a simulator or a single scored hand works in: allocated once
+per Simulator (state.py says what each holds).  Apart from simulate.py so
+that `ruian-sim hand` scores a win without importing the match loop and the
+bots' kernels it never calls."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..hand.arrange import ARR_SCRATCH, FV_SIZE
+from ..hand.layout import CAPX_SIZE, ROW
+from . import layout as L
+from .bots import WORK_ROWS
+from .danger_log import LEARN_SIZE
+from .patterns import PS_SIZE
+from .projection import MEMO
+from .spec import KernelSpec
+from .state import Bots, Seats, State, Table, Values, Wall, Work
+from .valuation import PARTS_SIZE, programs
+from .values import pattern_targets
+from .wall import WS_SIZE
+
+N_STREAMS = 16
+
+
+def key_steps(hs: np.ndarray) -> np.ndarray:
+    """pw[f]: how much face f adds to its group's key (B ** rank)."""
+    from ..hand.layout import GROUP_LEN, GROUP_START, HS_B
+
+    B = int(hs[HS_B])
+    pw = np.zeros(L.N_FACE, np.int64)
+    for start, length in zip(GROUP_START, GROUP_LEN):
+        for r in range(length):
+            pw[start + r] = B**r
+    return pw
+
+
+MAX_READINGS = 128  # readings of one hand the engine compares (hand/arrange.py)
+
+
+def value_work(spec: KernelSpec) -> Values:
+    """The arrays engine/valuation.py values hands with."""
+    t = spec.table
+    return Values(tab=t.tab, rows=np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
+                  asc=np.zeros(ARR_SCRATCH, np.int64), best=np.zeros(FV_SIZE, np.int64),
+                  parts=np.zeros(PARTS_SIZE, np.int64), prog=programs(t, spec.rules.scoring),
+                  targets=pattern_targets(t), memo_keys=np.zeros(MEMO, np.int64),
+                  memo_vals=np.zeros(MEMO, np.float64))
+
+
+def new_state(spec: KernelSpec) -> tuple[State, Work]:
+    """The arrays one Simulator plays with, allocated once (state.py says what each holds)."""
+    n = spec.seats
+    tiles = int(spec.P[L.EP_TILES])
+    state = State(
+        wall=Wall(tiles=np.zeros(tiles, np.int64), gone=np.zeros(tiles, np.int64),
+                  W=np.zeros(WS_SIZE, np.int64)),
+        seats=Seats(cnt=np.zeros((n, L.N_FACE), np.int64), keys=np.zeros((n, 4), np.int64),
+                    F=np.zeros((n, L.F_SIZE), np.int64), capx=np.zeros((n, CAPX_SIZE), np.int64),
+                    melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),
+        table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(L.N_RAW, np.int64),
+                    pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(L.N_FACE, np.int64)),
+        bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
+                  kept=np.zeros((n, 2), np.float64), learn=np.zeros(LEARN_SIZE, np.int64)))
+    work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), dist=np.zeros(4, np.int64),
+                scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
+                claim=np.zeros(32, np.int64), fscratch=np.zeros(16, np.float64),
+                pscratch=np.zeros(PS_SIZE, np.float64))
+    return state, work
