@@ -8,8 +8,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import UserError
-
 EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 SEED_MAX = 2**64 - 1
 
@@ -117,8 +115,9 @@ def add_run_args(p) -> None:
                    help="local process pool (default) or a Dask cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
-    p.add_argument("--chunk-matches", type=positive, default=1000, metavar="N",
-                   help="matches per chunk of work (default 1000, a few seconds)")
+    p.add_argument("--chunk-matches", type=positive, default=None, metavar="N",
+                   help="matches per chunk of work (default: about an eighth of the run, at most 1000, "
+                        "a few seconds)")
     p.add_argument("--records", metavar="FILE.parquet",
                    help="also write one row per hand to this Parquet file (needs pyarrow)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -11,17 +11,17 @@ from ..ruleset import load_with_origins
 from .execute import CHUNKS, Interrupted, execute, prepare
 from .executors import Backend, dask, local
 from .outdir import OutLock, WriteFailed, write_json
-from .plan import PLAN_FILE, Plan
+from .plan import PLAN_FILE, Plan, auto_chunk
 from .summary import applied_variants, format_table, summary_dict
 
 __all__ = ["Interrupted", "Plan", "format_table", "make_plan", "run_plan"]
 
 
 def make_plan(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,
-              bots: str = DEFAULT_BOT, chunk_matches: int = 1000, records: bool = False) -> Plan:
+              bots: str = DEFAULT_BOT, chunk_matches: int | None = None, records: bool = False) -> Plan:
     rs, merged = load_with_origins(rules, variants)
     return Plan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files), seed=seed,
-                hands=hands, bots=bots, chunk_matches=chunk_matches, records=records)
+                hands=hands, bots=bots, chunk_matches=auto_chunk(hands, chunk_matches), records=records)
 
 
 def warm(plan: Plan) -> None:

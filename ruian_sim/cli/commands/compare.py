@@ -66,6 +66,7 @@ def cmd_compare(args) -> int:
     from ...engine.bots_spec import parse_bots
     from ...runner import Interrupted, Plan, backend_for, run_plan, warm
     from ...runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
+    from ...runner.plan import auto_chunk
 
     until = _until(args.until_ci)
     if args.resume:
@@ -82,7 +83,8 @@ def cmd_compare(args) -> int:
             raise UserError("compare: give two rule sets A and B (or --resume DIR)")
         out = out_dir(args.out)
         budget = (args.max_hands or 20 * args.hands) if until else 0
-        plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots, args.chunk_matches, budget)
+        plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots,
+                                  auto_chunk(args.hands, args.chunk_matches), budget)
         if until:
             plan.extra["until_ci"] = args.until_ci
         parse_bots(args.bots, plan.ruleset.table.players)

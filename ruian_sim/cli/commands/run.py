@@ -30,9 +30,17 @@ def register(sub) -> None:
 
 def cmd_run(args) -> int:
     from ...engine.bots_spec import parse_bots
-    from ...runner import Interrupted, Plan, backend_for, format_table, make_plan, run_plan, warm
-
-    from ...runner import resume
+    from ...runner import (
+        Interrupted,
+        Plan,
+        backend_for,
+        format_table,
+        make_plan,
+        resume,
+        run_plan,
+        warm,
+    )
+    from ...runner.plan import auto_chunk
 
     if args.resume:
         out = Path(args.resume)
@@ -40,7 +48,8 @@ def cmd_run(args) -> int:
         resume.check("run", plan, args, out)
     else:
         out = out_dir(args.out)
-        plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
+        plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots,
+                         auto_chunk(args.hands, args.chunk_matches),
                          records=bool(args.records))
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
     if args.records and not str(args.records).endswith(".parquet"):

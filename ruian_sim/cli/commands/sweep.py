@@ -62,8 +62,8 @@ def register(sub) -> None:
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local process pool (default) or a Dask cluster")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: a LocalCluster)")
-    p.add_argument("--chunk-matches", type=positive, default=1000, metavar="N",
-                   help="matches per chunk of work (default 1000)")
+    p.add_argument("--chunk-matches", type=positive, default=None, metavar="N",
+                   help="matches per chunk of work (default: about an eighth of a point's hands, at most 1000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted sweep or solve in DIR")
     p.set_defaults(func=cmd_sweep)
@@ -72,6 +72,7 @@ def register(sub) -> None:
 def cmd_sweep(args) -> int:
     from ...engine.bots_spec import parse_bots
     from ...runner import backend_for
+    from ...runner.plan import auto_chunk
     from ...runner.sweep import (
         Interrupted,
         SweepPlan,
@@ -92,7 +93,7 @@ def cmd_sweep(args) -> int:
         out = out_dir(args.out)
         params = [parse_param(t) for t in args.param]
         plan = make_sweep_plan(args.rules, args.variant, params, args.hands, args.seed, args.bots,
-                               args.chunk_matches, args.replay, args.metric, args.solve)
+                               auto_chunk(args.hands, args.chunk_matches), args.replay, args.metric, args.solve)
         parse_bots(args.bots, plan.ruleset_players())
     known = _known(plan)
     check_metrics(plan.metrics, known)
