@@ -31,6 +31,16 @@ def cli():
     return run_cli
 
 
+def assert_validate_refuses(tmp_path: Path, text: str, want: str) -> None:
+    """`validate` on a file holding ``text`` exits 2 with a line holding ``want``, no traceback."""
+    f = tmp_path / "f.yaml"
+    f.write_text(text, encoding="utf-8")
+    out = run_cli("validate", f)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    assert any(want in line for line in out.stderr.splitlines()), out.stderr
+
+
 def pytest_collection_modifyitems(session, config, items):
     """Start the bounds-checked build's child now when its test will run
     (tests/engine/test_bounds_checked.py): it compiles for minutes on one core."""

@@ -13,6 +13,7 @@ from ruian_sim.ruleset.patch import NAMED_LISTS
 from ruian_sim.ruleset.show import show
 from ruian_sim.ruleset.source import parse_source
 from ruian_sim.ruleset.validate import schema
+from tests.conftest import assert_validate_refuses
 
 
 def items(rules) -> dict[str, dict]:
@@ -157,13 +158,8 @@ MISTAKES = [
 
 
 @pytest.mark.parametrize("name,text,want", MISTAKES, ids=[m[0] for m in MISTAKES])
-def test_a_mistake_in_a_patch_is_located_in_the_users_file(cli, tmp_path, name, text, want):
-    f = tmp_path / "f.yaml"
-    f.write_text(text, encoding="utf-8")
-    out = cli("validate", f)
-    assert out.returncode == 2, out.stdout + out.stderr
-    assert "Traceback" not in out.stderr
-    assert any(want in line for line in out.stderr.splitlines()), out.stderr
+def test_a_mistake_in_a_patch_is_located_in_the_users_file(tmp_path, name, text, want):
+    assert_validate_refuses(tmp_path, text, want)
 
 
 def test_every_mistake_of_one_patch_is_said_at_once(write):
