@@ -41,6 +41,25 @@ def assert_validate_refuses(tmp_path: Path, text: str, want: str) -> None:
     assert any(want in line for line in out.stderr.splitlines()), out.stderr
 
 
+@pytest.fixture(autouse=True)
+def _no_orphans(monkeypatch):
+    """A process a test started is killed when the test ends: a failed Ctrl-C
+    test once left two `session` runs playing for the rest of the suite."""
+    started = []
+    real = subprocess.Popen.__init__
+
+    def init(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        started.append(self)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", init)
+    yield
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def pytest_collection_modifyitems(session, config, items):
     """Start the bounds-checked build's child now when its test will run
     (tests/engine/test_bounds_checked.py): it compiles for minutes on one core."""
