@@ -77,12 +77,10 @@ TH_MELDS = 1       # 1: the items look at melds or the pair (pairs may become va
 SELF_DRAW_SHARE = 0.35   # as smart.py: of wins, roughly
 # A projected reading knows nothing of its wait.  Where the gate refuses it and
 # the hand holds a wild, the hand may still win by keeping a wild alone and
-# waiting on every tile (爆头): valued as that, times this share.  Only where
-# the gate refused, so a table whose gate reads no wait is valued as before.
-# On a Hangzhou gate `self_drawn and (wilds == 0 or waits_any)` this took
-# smart's draw rate from 61% to 30% (greedy: 23%); shares 0.5 and 1.0 played
-# the same 2,000 hands (seed 2).
-WAITS_ANY_SHARE = 1.0
+# waiting on every tile (爆头): gain values it as that.  Only where the gate
+# refused, so a table whose gate reads no wait is valued as before.  On a
+# Hangzhou gate `self_drawn and (wilds == 0 or waits_any)` this took smart's
+# draw rate from 61% to 30% (greedy: 23%).
 MEMO = 4096              # the memo of what a projected reading is worth (values.memo_*), direct-mapped
 
 
@@ -182,7 +180,7 @@ def gain(s, fv, self_drawn, rules, table, values):
     fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
                                                                         else FACT_DISCARD)
     item_parts(fv, tab, parts)
-    share = 1.0
+    waits_any = False   # set here for the gate, taken back before returning
     if misc[M_GATE] == 1:
         fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
         if formula(gcode, gconsts, vars_, stack) == 0:
@@ -196,7 +194,7 @@ def gain(s, fv, self_drawn, rules, table, values):
                 fv[FV_FACTS] &= ~FACT_WAITS_ANY
                 stack[STACK_ERR] = 0
                 return 0.0
-            share = WAITS_ANY_SHARE   # valued with the bit, which is taken back below
+            waits_any = True
     d = H[H_DEALER]
     k = min(max(H[H_STREAK] - 1, 0), bases.shape[0] - 1)
     total = 0.0
@@ -211,9 +209,9 @@ def gain(s, fv, self_drawn, rules, table, values):
     stack[STACK_ERR] = 0   # a bot's estimate: a formula that fails here fails in play, where it is reported
     if not self_drawn and misc[M_PAYERS] == PAY_DISCARDER:
         total /= n - 1
-    if share < 1.0:
+    if waits_any:
         fv[FV_FACTS] &= ~FACT_WAITS_ANY
-    return share * total
+    return total
 
 
 @kernel

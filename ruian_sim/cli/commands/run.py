@@ -40,7 +40,6 @@ def cmd_run(args) -> int:
         run_plan,
         warm,
     )
-    from ...runner.plan import auto_chunk
 
     if args.resume:
         out = Path(args.resume)
@@ -48,8 +47,7 @@ def cmd_run(args) -> int:
         resume.check("run", plan, args, out)
     else:
         out = out_dir(args.out)
-        plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots,
-                         auto_chunk(args.hands, args.chunk_matches),
+        plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
                          records=bool(args.records))
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
     if args.records and not str(args.records).endswith(".parquet"):
