@@ -1,7 +1,7 @@
 """Engine throughput on one core: hands/s with smart, greedy and random bots,
 cold and warm start, peak memory.
 
-    python benchmarks/engine.py [--matches N] [--rules R] [--no-cold] [--against CHECKOUT]
+    python benchmarks/engine.py [--matches N] [--rules R] [--no-cold] [--against CHECKOUT|COMMIT]
 
 Each figure runs in a fresh subprocess.  Cold start: empty numba and table
 caches (everything compiles and the lookup tables are generated); warm
@@ -27,7 +27,13 @@ t0 = time.perf_counter()
 from ruian_sim.ruleset import load
 from ruian_sim.engine.simulate import Simulator
 rules = load(sys.argv[1])
-sims = {b: Simulator(rules, b) for b in ("smart", "greedy", "random")}
+sims = {}
+for b in ("smart", "greedy", "random"):
+    try:
+        sims[b] = Simulator(rules, b)
+    except Exception as exc:   # an older checkout (--against) without this bot
+        if "unknown bot" not in str(exc):
+            raise
 for sim in sims.values():
     sim.play(1, 0, 1)
 start = time.perf_counter() - t0
@@ -56,9 +62,10 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=1500, help="matches per timed run (default 1500)")
     ap.add_argument("--rules", default="ruian")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold start (it compiles for ~2 min)")
-    ap.add_argument("--against", metavar="CHECKOUT",
-                    help="another checkout of ruian-sim (e.g. a worktree of main): play both in turn, "
-                         "three rounds, and print their hands/s side by side")
+    ap.add_argument("--against", metavar="CHECKOUT|COMMIT",
+                    help="another checkout of ruian-sim (e.g. a worktree of main), or a commit to check "
+                         "out for the run (it compiles every time; a kept folder compiles once): play "
+                         "both in turn, three rounds, and print their hands/s side by side")
     args = ap.parse_args()
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     if args.against:
@@ -82,9 +89,23 @@ def main() -> None:
 
 
 def side_by_side(args, env: dict) -> None:
-    """This checkout and another, alternated so that the machine's drift hits both."""
+    """This checkout and another (a folder, or a commit checked out for the run
+    in a temporary worktree), alternated so that the machine's drift hits both."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    envs = {"this": dict(env, PYTHONPATH=here), "other": dict(env, PYTHONPATH=os.path.abspath(args.against))}
+    if os.path.isdir(args.against):
+        _side_by_side(args, env, here, os.path.abspath(args.against))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "tree")
+        subprocess.run(["git", "-C", here, "worktree", "add", "-q", "--detach", tree, args.against], check=True)
+        try:
+            _side_by_side(args, env, here, tree)
+        finally:
+            subprocess.run(["git", "-C", here, "worktree", "remove", "--force", tree], check=False)
+
+
+def _side_by_side(args, env: dict, here: str, other: str) -> None:
+    envs = {"this": dict(env, PYTHONPATH=here), "other": dict(env, PYTHONPATH=other)}
     for e in envs.values():
         child(args.rules, 0, e)  # compile (or load) each once
     best = {k: {} for k in envs}
@@ -92,11 +113,15 @@ def side_by_side(args, env: dict) -> None:
         for k, e in envs.items():
             r = child(args.rules, args.matches, e)
             for bots in ("smart", "greedy", "random"):
-                best[k][bots] = max(best[k].get(bots, 0.0), r[bots])
+                if bots in r:   # an older checkout may lack a bot
+                    best[k][bots] = max(best[k].get(bots, 0.0), r[bots])
             best[k]["peak_mb"] = max(best[k].get("peak_mb", 0.0), r["peak_mb"])
     print(f"{'hands/s, one core':18s} {'this':>10s} {'other':>10s}  this/other   ({here} vs {args.against})")
     for bots in ("smart", "greedy", "random"):
-        a, b = best["this"][bots], best["other"][bots]
+        a, b = best["this"].get(bots), best["other"].get(bots)
+        if a is None or b is None:
+            print(f"{bots + ' bots':18s} {a or 0:10,.0f} {'—' if b is None else f'{b:,.0f}':>10s}  (not in both)")
+            continue
         print(f"{bots + ' bots':18s} {a:10,.0f} {b:10,.0f}  {a / b:9.2f}×")
     print(f"{'peak memory (MB)':18s} {best['this']['peak_mb']:10,.0f} {best['other']['peak_mb']:10,.0f}")
 

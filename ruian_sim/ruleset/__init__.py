@@ -12,26 +12,32 @@ from pathlib import Path
 
 from ..errors import UserError
 from .chain import compose
+from .checked import remember, remembered
 from .locate import builtin_names
 from .model import RuleSet, build, content_hash
 from .source import Source
-from .validate import problems
 
 __all__ = ["RuleSet", "builtin_names", "content_hash", "load", "load_with_origins"]
 
 
 def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet, Source]:
     merged, files, display = compose(rules, variants)
-    found = problems(merged, [str(f) for f in files])
-    errors = [p for p in found if not p.warning]
-    if errors:
-        raise UserError(errors)
+    names = [str(f) for f in files]
+    key, notes = remembered(merged.data, names)
+    if notes is None:
+        from .validate import problems  # jsonschema and the checks: only when not remembered
+
+        found = problems(merged, names)
+        errors = [p for p in found if not p.warning]
+        if errors:
+            raise UserError(errors)
+        notes = [str(p) for p in found if p.warning]
+        remember(key, notes)
     # After validation: the display name may come from a file's stem, which
     # the user did not write as a name.
     if len(files) > 1 or variants:
         merged.data["name"] = display
-    notes = tuple(str(p) for p in found if p.warning)
-    return build(merged.data, tuple(str(f) for f in files), notes), merged
+    return build(merged.data, tuple(names), tuple(notes)), merged
 
 
 def load(rules: str | Path = "ruian", variants=()) -> RuleSet:
