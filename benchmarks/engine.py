@@ -47,13 +47,17 @@ if int(sys.argv[2]) > 0:
             best = max(best, len(r) / (time.perf_counter() - t))
         out[bots] = best
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+out["module"] = sys.modules["ruian_sim"].__file__
 print(json.dumps(out))
 """
 
 
 def child(rules: str, matches: int, env: dict) -> dict:
+    # run in the checkout's own folder: `python -c` puts the working folder first
+    # on sys.path, so a child started from another checkout would import that one
+    # whatever PYTHONPATH says (how an earlier --against compared main with itself)
     done = subprocess.run([sys.executable, "-c", CHILD, rules, str(matches)], env=env,
-                          capture_output=True, text=True, check=True)
+                          cwd=env.get("PYTHONPATH"), capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -112,6 +116,8 @@ def _side_by_side(args, env: dict, here: str, other: str) -> None:
     for _ in range(3):
         for k, e in envs.items():
             r = child(args.rules, args.matches, e)
+            want = os.path.join(e["PYTHONPATH"], "ruian_sim")
+            assert r["module"].startswith(want), f"{k} played {r['module']}, not {want}"
             for bots in ("smart", "greedy", "random"):
                 if bots in r:   # an older checkout may lack a bot
                     best[k][bots] = max(best[k].get(bots, 0.0), r[bots])
