@@ -133,7 +133,14 @@ def table_row(tab, key, buf, off, L2):
         buf[off + i] = tab[key, i]
 
 
-@kernel_inline
+# load_row, group_distance and win_distance are called, not inlined (numba's
+# inline="always" types the callee's IR again in every caller): inlined, they
+# and what they inline were typed again in some forty callers, and this
+# module's kernels took 94 of a cold `hand`'s 130 s of compile (25 s now).
+# Called, smart plays 1.2x as fast and greedy and random as before
+# (benchmarks/engine.py --against).  The tiny helpers and melds_complete, the
+# win test every discard runs, stay inlined.
+@kernel
 def load_row(g, key, cnt, w, capx, hs, tsuit, thon, pungs, buf, off, mode):
     """Group g's row into buf[off:]: from a table, or computed exactly when needed."""
     if _needs_exact(g, cnt, w, capx, hs, mode):
@@ -180,7 +187,7 @@ def point(buf, ox, oy, k):
     return best if best < BIG else BIG
 
 
-@kernel_inline
+@kernel
 def group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, mode):
     """Least tiles to add for k melds + 1 pair over all groups."""
     if k < 0:
@@ -192,7 +199,7 @@ def group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, mode):
     return point(buf, 5 * ROW, 3 * ROW, k)
 
 
-@kernel_inline
+@kernel
 def win_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf):
     """The standard (or pungs-only) distance for a win test, exact when it is w.
 
