@@ -104,6 +104,7 @@ def main() -> None:
         rep = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", "sym", "--stdio",
                               "-F", "period,sym"], capture_output=True, text=True, check=True).stdout
     own: dict[str, int] = defaultdict(int)
+    other: dict[str, int] = defaultdict(int)
     everything = 0
     for line in rep.splitlines():
         m = re.match(r"\s*(\d+)\s+\[[.k]\]\s+(\S+)", line)
@@ -112,6 +113,8 @@ def main() -> None:
             name = kernel_name(m.group(2))
             if name:
                 own[name] += int(m.group(1))
+            else:
+                other[m.group(2)[:60]] += int(m.group(1))
     total = sum(own.values()) or 1
     print(f"{a.bots} on {a.rules}: {int(rate):,} hands/s while sampled; "
           f"{100 * total / max(everything, 1):.0f}% of the play's time in compiled kernels")
@@ -119,6 +122,9 @@ def main() -> None:
     for name, v in sorted(own.items(), key=lambda kv: -kv[1]):
         if v / total >= 0.005:
             print(f"{name:<44} {100 * v / total:5.1f}%")
+    print("outside the kernels (share of the play's time):")
+    for name, v in sorted(other.items(), key=lambda kv: -kv[1])[:6]:
+        print(f"  {name:<60} {100 * v / max(everything, 1):5.1f}%")
 
 
 if __name__ == "__main__":
