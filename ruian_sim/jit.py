@@ -15,6 +15,7 @@ import functools
 import hashlib
 import os
 import re
+import types
 from pathlib import Path
 
 from numba import njit
@@ -171,8 +172,33 @@ _NO_RC = _no_refcounts()
 
 
 def kernel(fn):
-    """A compiled, cached kernel that neither allocates nor counts references."""
-    return njit(cache=True, **_NO_RC)(fn)
+    """A compiled, cached kernel that neither allocates nor counts references.
+    Called from another kernel, it is compiled for the argument types without
+    their constant values (see _plain_call_template)."""
+    dispatcher = njit(cache=True, **_NO_RC)(fn)
+    dispatcher.get_call_template = types.MethodType(_plain_call_template, dispatcher)
+    return dispatcher
+
+
+def _plain_call_template(self, args, kws):
+    """numba compiles a kernel called from another kernel once per distinct
+    constant among its arguments (``group_distance(..., False, buf, MODE_TABLE)``
+    is typed with Literal[bool](False) and Literal[int](0)): the engine's first
+    compile built 257 specialisations of 119 kernels, group_distance and
+    load_row ten times each.  Each is asked for with plain types first (int64,
+    bool), as numba itself does for a call from Python, and with the constants
+    only where plain types do not type (an index into a tuple of mixed arrays)."""
+    from numba.core import errors
+    from numba.core import types as nt
+    from numba.core.dispatcher import Dispatcher
+
+    plain = tuple(nt.unliteral(a) for a in args)
+    if plain != tuple(args):
+        try:
+            return Dispatcher.get_call_template(self, plain, {k: nt.unliteral(v) for k, v in kws.items()})
+        except errors.TypingError:
+            pass
+    return Dispatcher.get_call_template(self, args, kws)
 
 
 def kernel_inline(fn):

@@ -11,7 +11,7 @@ from pathlib import Path
 # The engine's first compile, measured on the project's 2-core machine (quiet): used
 # for the first notice on a machine that has not compiled it yet; after that, the
 # time this machine took last (cache_dir()/compile-time.json) is the estimate.
-COMPILE_SECONDS = 240   # `python benchmarks/cli_hand.py`: the main job to its first hand, cold, 2026-12-02
+COMPILE_SECONDS = 120   # `python benchmarks/cli_hand.py`: the main job to its first hand, cold, 2026-12-02
 PROGRESS_EVERY = 20.0   # seconds between progress lines while compiling
 
 
