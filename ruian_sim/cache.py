@@ -9,6 +9,25 @@ import os
 from pathlib import Path
 
 
+def save_text(path: Path, text: str) -> bool:
+    """Write a cache file whole or not at all (a temporary file renamed into
+    place).  A cache that cannot be written is no error: False, and what it
+    would have kept is computed again next time."""
+    path = Path(path)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return False
+
+
 def cache_dir() -> Path:
     env = os.environ.get("RUIAN_SIM_CACHE")
     if env:

@@ -187,7 +187,7 @@ def _plain_call_template(self, args, kws):
     compile built 257 specialisations of 119 kernels, group_distance and
     load_row ten times each.  Each is asked for with plain types first (int64,
     bool), as numba itself does for a call from Python, and with the constants
-    only where plain types do not type (an index into a tuple of mixed arrays)."""
+    only where plain types do not type (none of ours needs them today)."""
     from numba.core import errors
     from numba.core import types as nt
     from numba.core.dispatcher import Dispatcher

@@ -34,16 +34,11 @@ def _last_compile() -> tuple[float, int | None, bool]:
 
 def _remember(seconds: float, kernels: int) -> None:
     import json
-    import os
 
-    path = _stats_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"seconds": round(seconds, 1), "kernels": kernels}) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass   # no cache to write: the next estimate is the reference machine's
+    from ..cache import save_text
+
+    # no cache to write: the next estimate is the reference machine's
+    save_text(_stats_file(), json.dumps({"seconds": round(seconds, 1), "kernels": kernels}) + "\n")
 
 
 def _clock(seconds: float) -> str:

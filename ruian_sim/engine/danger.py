@@ -24,13 +24,12 @@ rate smoothed toward its neighbours' where a cell has few samples.
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from ..cache import cache_dir
+from ..cache import cache_dir, save_text
 from . import layout as L
 
 LEARN_MATCHES = 200
@@ -111,14 +110,7 @@ def known_tables(rules) -> dict | None:
 
 def store(rules, tables: dict) -> None:
     """Cache learned tables by the rules' hash (written whole or not at all)."""
-    path = _cached_path(rules)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(tables) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass   # a cache that cannot be written: learned again next time, nothing else lost
+    save_text(_cached_path(rules), json.dumps(tables) + "\n")   # not written: learned again next time
 
 
 def hazard_of(records: np.ndarray, seats: int) -> float:

@@ -136,8 +136,9 @@ def table_row(tab, key, buf, off, L2):
 # load_row, group_distance and win_distance are called, not inlined (numba's
 # inline="always" types the callee's IR again in every caller): inlined, they
 # and what they inline were typed again in some forty callers, and this
-# module's kernels took 94 of a cold `hand`'s 130 s of compile (25 s now).
-# Called, smart plays 1.2x as fast and greedy and random as before
+# module's kernels took 94 of a cold `hand`'s 130 s of compile (25 s after;
+# 12 s once jit.kernel stopped building a copy per constant argument).  Called,
+# smart plays 1.2x as fast and greedy and random as before
 # (benchmarks/engine.py --against).  The tiny helpers and melds_complete, the
 # win test every discard runs, stay inlined.
 @kernel

@@ -16,10 +16,9 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
-from ..cache import cache_dir
+from ..cache import cache_dir, save_text
 from .locate import schema_path
 
 _PKG = Path(__file__).resolve().parent.parent
@@ -64,18 +63,6 @@ def remembered(data: dict, files: list[str]) -> tuple[str, list[str] | None]:
 
 
 def remember(key: str, notes: list[str]) -> None:
-    """Keep a clean validation's warnings; a cache that can't be written is no error."""
-    if not key:
-        return
-    folder = cache_dir() / "validated"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".part")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(notes, fh, ensure_ascii=False)
-        os.replace(tmp, folder / f"{key}.json")
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+    """Keep a clean validation's warnings (a cache that can't be written is no error)."""
+    if key:
+        save_text(cache_dir() / "validated" / f"{key}.json", json.dumps(notes, ensure_ascii=False))
