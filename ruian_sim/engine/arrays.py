@@ -62,8 +62,8 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
                     pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(L.N_FACE, np.int64)),
         bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
                   kept=np.zeros((n, 2), np.float64), learn=np.zeros(LEARN_SIZE, np.int64)))
-    work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), dist=np.zeros(4, np.int64),
+    work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), accept=np.zeros(4 + L.N_FACE, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
-                claim=np.zeros(32, np.int64), fscratch=np.zeros(16, np.float64),
+                claim=np.zeros(32, np.int64), fscratch=np.zeros(32, np.float64),
                 pscratch=np.zeros(PS_SIZE, np.float64))
     return state, work

@@ -72,6 +72,7 @@ _R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
 _DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -) then 2 × 34 words of row drops
 _T0 = BOT_ROW0 + 30 + (6 * 34 + 11) // 12 + 1   # then the smart bot's target rows (patterns.py)
 WORK_ROWS = _T0 + 10
+ACC_AT = 4                # work.accept: the eight-pairs totals, then each face's acceptance
 
 
 @kernel_inline
@@ -158,7 +159,8 @@ def _optimal(buf, ox, oy, k, target):
 @kernel
 def shanten_scores(s, rules, seats, work):
     """Shanten after each candidate discard into ``scores`` (BIG: not held), and
-    the hand's folds into the work buffer for acceptance().  Returns (best, how
+    the hand's folds into the work buffer and its eight-pairs totals into
+    ``work.accept`` for acceptance().  Returns (best, how
     many candidates reach it, the one when there is one)."""
     hs, pw = rules.hs, rules.pw
     buf, scores = work.buf, work.scores
@@ -199,6 +201,11 @@ def shanten_scores(s, rules, seats, work):
     t2 = 0
     if eight:
         t0, t1, t2 = ep_totals(c, cx, hs)
+    # kept for acceptance(), called once per tied candidate
+    tot = work.accept
+    tot[0] = t0
+    tot[1] = t1
+    tot[2] = t2
     best = BIG
     n_best = 0
     only = -1
@@ -255,21 +262,13 @@ def draw_list(s, wk, si, rules, seats, table, work):
     return nl, (unseen[wk] if wk >= 0 else 0)
 
 
-@kernel
-def acceptance(s, f, target, nl, wild_u, rules, seats, work):
-    """Unseen tiles that would bring the hand below ``target`` (a distance)
-    once face f is discarded; needs shanten_scores() and draw_list() first."""
-    hs, pw = rules.hs, rules.pw
-    buf = work.buf
-    tsuit, thon = rules.tabs[0], rules.tabs[1]
+@kernel_inline
+def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, buf, tot):
+    """acceptance() with the arrays it reads unpacked: inlined into greedy's
+    tie-break loop, where one call per tied candidate passing every array of
+    three bundles cost more than the loop's own work."""
     L2 = ROW
-    c = seats.cnt[s]
-    ky = seats.keys[s]
-    w = seats.F[s, F_W]
-    nm = seats.F[s, F_NMELD]
     k = hs[HS_M] - nm
-    held = seats.F[s, F_NTILES]
-    cx = seats.capx[s]
     std = hs[HS_STANDARD] == 1 and k >= 0
     eight = hs[HS_EIGHT] == 1 and nm == 0
     three = hs[HS_THREE] == 1
@@ -299,8 +298,7 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     b1 = 0
     b2 = 0
     if eight:
-        t0, t1, t2 = ep_totals(c, cx, hs)
-        b0, b1, b2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
+        b0, b1, b2 = _ep_changed(tot[0], tot[1], tot[2], c[f], c[f] - 1, cx[f], hs)
     c[f] -= 1
     acc = wild_u  # a wild fills any gap
     for i in range(nl):
@@ -329,6 +327,31 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
 
 
 @kernel
+def acceptance(s, f, target, nl, wild_u, rules, seats, work):
+    """Unseen tiles that would bring the hand below ``target`` (a distance)
+    once face f is discarded; needs shanten_scores() and draw_list() first."""
+    F = seats.F
+    return _accept(f, target, nl, wild_u, seats.cnt[s], seats.keys[s], seats.capx[s], F[s, F_W], F[s, F_NMELD],
+                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs[0], rules.tabs[1], work.buf, work.accept)
+
+
+@kernel
+def acceptances(s, limit, nl, wild_u, rules, seats, work):
+    """acceptance() of every candidate whose shanten (``work.scores``) is at
+    most ``limit``, at its own shanten, into work.accept[ACC_AT + f]: one call
+    for the smart bot's whole decision."""
+    F, scores = seats.F, work.scores
+    c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
+    w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
+    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
+    buf, tot = work.buf, work.accept
+    for f in range(N_FACES):
+        if scores[f] <= limit:
+            tot[ACC_AT + f] = _accept(f, scores[f] + w + 1, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit,
+                                      thon, buf, tot)
+
+
+@kernel
 def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
     """(face to discard or -1 for a wild, shanten after it).  ``work.buf``: the
     work buffer (WORK_ROWS rows); ``scores``, ``unseen``: int64[34] scratch.
@@ -345,13 +368,17 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
         return prefer, best
     nl, wild_u = draw_list(s, wk, si, rules, seats, table, work)
     target = best + F[s, F_W] + 1  # the distance every tied candidate leaves
+    c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
+    w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
+    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
+    buf, tot = work.buf, work.accept
     best_acc = -1
     choice = -1
     ties = 0
     for f in range(N_FACES):
         if scores[f] != best:
             continue
-        acc = acceptance(s, f, target, nl, wild_u, rules, seats, work)
+        acc = _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, buf, tot)
         if acc > best_acc:
             best_acc = acc
             choice = f

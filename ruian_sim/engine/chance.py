@@ -21,6 +21,7 @@ from ..jit import kernel
 from .layout import BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
 
 MAX_STEPS = 12
+Q_AT = 16   # dp (work.fscratch, 32 entries): the states' chances 0..MAX_STEPS, then each state's step chance
 
 
 @kernel
@@ -30,7 +31,7 @@ def p_complete(steps, acc, unseen_total, draws, dp, bp, s):
     chance acc / unseen_total a draw (its acceptance, counted), each later one
     with the typical acceptance of its level (seat s's bot values,
     V_ACCEPT), and the hand goes on after each draw with chance 1 − hazard.
-    A small DP over draws (``dp``: float scratch of MAX_STEPS + 1)."""
+    A small DP over draws (``dp``: float scratch of Q_AT + MAX_STEPS)."""
     return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0, bp, s, 1.0)
 
 
@@ -58,18 +59,21 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
         return 1.0
     if acc <= 0 or draws <= 0 or unseen_total <= 0 or steps > MAX_STEPS:
         return 0.0
+    # each state's chance of a step per draw, worked out once (Q_AT on): the
+    # draws loop is then multiply-adds only
+    for i in range(steps):
+        left = steps - i  # tiles still missing at state i (shanten left - 1)
+        a = acc
+        if i > 0:
+            a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale, 1.0)
+        dp[Q_AT + i] = min(a / unseen_total * (last if left == 1 else mid), 0.9)
     for i in range(steps + 1):
         dp[i] = 0.0
     dp[0] = 1.0
     go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
     for _ in range(draws):
         for i in range(steps - 1, -1, -1):
-            left = steps - i  # tiles still missing at state i (shanten left - 1)
-            a = acc
-            if i > 0:
-                a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale, 1.0)
-            q = min(a / unseen_total * (last if left == 1 else mid), 0.9)
-            moved = dp[i] * q
+            moved = dp[i] * dp[Q_AT + i]
             dp[i] -= moved
             dp[i + 1] += moved
         for i in range(steps):

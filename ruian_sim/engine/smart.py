@@ -34,7 +34,7 @@ which is how following an honor (跟风) comes about without a rule for it.
 from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_distance
 from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
-from .bots import _ep_changed, acceptance, draw_list, shanten_scores
+from .bots import ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
 from .chance import narrowness, p_complete, p_complete_claims
 from .layout import (
     BP_AGGRESSION,
@@ -186,10 +186,12 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     # hand's acceptance there.  Every candidate's later steps are that much
     # narrower (or typical, at best): a discard a step back with a wide first
     # step leads to hands built from these same tiles, not to typical ones
+    acceptances(s, best + 2, nl, wild_u, rules, seats, work)   # every candidate weighed below
+    accs = work.accept
     top_acc = 0
     for f in range(N_FACES):
         if scores[f] == best:
-            top_acc = max(top_acc, acceptance(s, f, best + w + 1, nl, wild_u, rules, seats, work))
+            top_acc = max(top_acc, accs[ACC_AT + f])
     quality = narrowness(best + 1, top_acc, u_total, bp, s)
     # the danger side: who may be ready, and what feeding them would cost
     defend = live and P[EP_WIN_DISCARD] == 1
@@ -204,7 +206,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         if scores[f] >= BIG or scores[f] > best + 2:
             continue
         sh = scores[f]
-        acc = acceptance(s, f, sh + w + 1, nl, wild_u, rules, seats, work)
+        acc = accs[ACC_AT + f]
         p_plain = p_complete_claims(sh + 1, acc, u_total, draws_left, dp, mid, last, bp, s, quality)
         value = p_plain * v_main
         p8 = 0.0

@@ -69,11 +69,12 @@ class Work(NamedTuple):
     """Scratch: nothing in it lasts from one kernel call to the next."""
 
     buf: np.ndarray     # int64: the work buffer (bots.WORK_ROWS table rows)
-    dist: np.ndarray    # int64[4]: distances
+    accept: np.ndarray  # int64[4 + N_FACE]: the eight-pairs totals bots.shanten_scores() last saw, then
+                        # each candidate's acceptance (bots.acceptances)
     scores: np.ndarray  # int64[N_FACE]: shanten after each candidate discard
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
     claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
-    fscratch: np.ndarray  # float64[16]: the smart bot's DP
+    fscratch: np.ndarray  # float64[32]: the smart bot's DP (chance.py)
     pscratch: np.ndarray  # float64[patterns.PS_SIZE]: the smart bot's targets, per decision
 
 
