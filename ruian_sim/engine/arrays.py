@@ -11,6 +11,7 @@ from ..hand.arrange import ARR_SCRATCH, FV_SIZE
 from ..hand.layout import CAPX_SIZE, ROW
 from . import layout as L
 from .bots import WORK_ROWS
+from .chance import DP_SIZE
 from .danger_log import LEARN_SIZE
 from .patterns import PS_SIZE
 from .projection import MEMO
@@ -64,6 +65,6 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
                   kept=np.zeros((n, 2), np.float64), learn=np.zeros(LEARN_SIZE, np.int64)))
     work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), accept=np.zeros(4 + L.N_FACE, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
-                claim=np.zeros(32, np.int64), fscratch=np.zeros(32, np.float64),
+                claim=np.zeros(32, np.int64), fscratch=np.zeros(DP_SIZE, np.float64),
                 pscratch=np.zeros(PS_SIZE, np.float64))
     return state, work

@@ -21,7 +21,22 @@ from ..jit import kernel
 from .layout import BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
 
 MAX_STEPS = 12
-Q_AT = 16   # dp (work.fscratch, 32 entries): the states' chances 0..MAX_STEPS, then each state's step chance
+# dp (work.fscratch, DP_SIZE entries): the states' chances 0..MAX_STEPS, then
+# each state's step chance, then a memo of the last MEMO calls (inputs, result)
+Q_AT = 16
+MEMO_N = 30          # entries filled
+MEMO_NEXT = 31       # the entry written next
+MEMO_AT = 32
+MEMO, MEMO_W = 4, 9
+DP_SIZE = MEMO_AT + MEMO * MEMO_W
+
+
+@kernel
+def forget(dp):
+    """Empty the memo: called at the start of every decision, within which a
+    seat's learned values (bp) cannot change."""
+    dp[MEMO_N] = 0.0
+    dp[MEMO_NEXT] = 0.0
 
 
 @kernel
@@ -31,7 +46,8 @@ def p_complete(steps, acc, unseen_total, draws, dp, bp, s):
     chance acc / unseen_total a draw (its acceptance, counted), each later one
     with the typical acceptance of its level (seat s's bot values,
     V_ACCEPT), and the hand goes on after each draw with chance 1 − hazard.
-    A small DP over draws (``dp``: float scratch of Q_AT + MAX_STEPS)."""
+    A small DP over draws (``dp``: float scratch of DP_SIZE; forget() it
+    at each decision)."""
     return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0, bp, s, 1.0)
 
 
@@ -59,6 +75,13 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
         return 1.0
     if acc <= 0 or draws <= 0 or unseen_total <= 0 or steps > MAX_STEPS:
         return 0.0
+    # the same inputs come back often in one decision (candidates whose hands
+    # are alike, a target's faces a step apart): answered from the memo, exactly
+    for e in range(int(dp[MEMO_N])):
+        at = MEMO_AT + MEMO_W * e
+        if (dp[at] == steps and dp[at + 1] == acc and dp[at + 2] == unseen_total and dp[at + 3] == draws
+                and dp[at + 4] == mid and dp[at + 5] == last and dp[at + 6] == scale and dp[at + 7] == s):
+            return dp[at + 8]
     # each state's chance of a step per draw, worked out once (Q_AT on): the
     # draws loop is then multiply-adds only
     for i in range(steps):
@@ -78,4 +101,17 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
             dp[i + 1] += moved
         for i in range(steps):
             dp[i] *= go_on   # another player won: the hands still short are lost
+    e = int(dp[MEMO_NEXT])
+    at = MEMO_AT + MEMO_W * e
+    dp[at] = steps
+    dp[at + 1] = acc
+    dp[at + 2] = unseen_total
+    dp[at + 3] = draws
+    dp[at + 4] = mid
+    dp[at + 5] = last
+    dp[at + 6] = scale
+    dp[at + 7] = s
+    dp[at + 8] = dp[steps]
+    dp[MEMO_NEXT] = (e + 1) % MEMO
+    dp[MEMO_N] = min(dp[MEMO_N] + 1.0, MEMO)
     return dp[steps]

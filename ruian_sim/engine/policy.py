@@ -149,12 +149,21 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, val
         if takes_kong(s, bots, sh <= cur):
             best = sh
             choice = CLAIM_KONG
-    if pon_ok:
+    # a smart seat that has discarded weighs pon and chi by their worth below;
+    # their shanten matters only where it could beat a kong chosen above
+    by_worth = bp[s, BP_KIND] == BOT_SMART and F[s, F_DISCARDS] > 0
+    if by_worth and choice != CLAIM_KONG:
+        pon_ok_sh = False
+        n_chi_sh = 0
+    else:
+        pon_ok_sh = pon_ok
+        n_chi_sh = n_chi
+    if pon_ok_sh:
         sh = shanten_after(s, f, 2, 1, rules, seats, work, faces2)
         if sh < cur and sh < best:
             best = sh
             choice = CLAIM_PON
-    for i in range(n_chi):
+    for i in range(n_chi_sh):
         k = 0
         for j in range(3):
             g = starts[i] + j
@@ -166,7 +175,7 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, val
             best = sh
             choice = CLAIM_CHI
             start = starts[i]
-    if bp[s, BP_KIND] == BOT_SMART and choice != CLAIM_KONG and F[s, F_DISCARDS] > 0:
+    if by_worth and choice != CLAIM_KONG:
         # the hand's worth, not its shanten: a pon toward all pungs may pay
         # without a step, a claim that breaks eight pairs may not pay with one
         bar = max(bots.kept[s, 0] * bp[s, BP_MARGIN], 1e-12)

@@ -35,7 +35,7 @@ from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_dist
 from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
 from .bots import ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
-from .chance import narrowness, p_complete, p_complete_claims
+from .chance import forget, narrowness, p_complete, p_complete_claims
 from .layout import (
     BP_AGGRESSION,
     BP_CLAIMS,
@@ -147,6 +147,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     wk, si = H[H_WK], H[H_SI]
     if F[s, F_NTILES] == w:  # only wilds left
         return -1, BIG, 0.0
+    forget(dp)
     best, n_best, only = shanten_scores(s, rules, seats, work)
     nl, wild_u = draw_list(s, wk, si, rules, seats, table, work)
     u_total = 0

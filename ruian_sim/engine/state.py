@@ -74,7 +74,7 @@ class Work(NamedTuple):
     scores: np.ndarray  # int64[N_FACE]: shanten after each candidate discard
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
     claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
-    fscratch: np.ndarray  # float64[32]: the smart bot's DP (chance.py)
+    fscratch: np.ndarray  # float64[chance.DP_SIZE]: the smart bot's DP and its memo
     pscratch: np.ndarray  # float64[patterns.PS_SIZE]: the smart bot's targets, per decision
 
 
