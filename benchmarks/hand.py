@@ -15,8 +15,9 @@ import time
 
 import numpy as np
 
+from ruian_sim.engine.acceptance import WORK_ROWS
 from ruian_sim.engine.arrays import key_steps, new_state
-from ruian_sim.engine.bots import WORK_ROWS, bot_shanten, greedy_discard
+from ruian_sim.engine.bots import bot_shanten, greedy_discard
 from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, N_FACE, N_RAW
 from ruian_sim.engine.spec import compile_rules
 from ruian_sim.engine.state import Rules

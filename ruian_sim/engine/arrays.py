@@ -10,7 +10,7 @@ import numpy as np
 from ..hand.arrange import ARR_SCRATCH, FV_SIZE
 from ..hand.layout import CAPX_SIZE, ROW
 from . import layout as L
-from .bots import WORK_ROWS
+from .acceptance import WORK_ROWS
 from .chance import DP_SIZE
 from .danger_log import LEARN_SIZE
 from .patterns import PS_SIZE

@@ -18,7 +18,7 @@ from them, never the truth.
 
 from ..hand.kernels import GROUP_OF
 from ..jit import kernel
-from .bots import acceptance, draw_list, shanten_scores
+from .acceptance import acceptance, draw_list, shanten_scores
 from .layout import (
     EP_COPIES,
     EP_SEATS,

@@ -39,7 +39,7 @@ from ..scoring.layout import (
     MELD_PUNG,
     N_MELDS,
 )
-from .bots import _DROP, _T0
+from .acceptance import _DROP, _T0
 from .chance import narrowness, p_complete_claims
 from .layout import (
     BP_RON,

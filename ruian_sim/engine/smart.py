@@ -34,7 +34,7 @@ which is how following an honor (跟风) comes about without a rule for it.
 from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_distance
 from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
-from .bots import ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
+from .acceptance import ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
 from .chance import forget, narrowness, p_complete, p_complete_claims
 from .layout import (
     BP_AGGRESSION,

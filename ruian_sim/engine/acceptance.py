@@ -1,0 +1,312 @@
+"""How far a hand is from a win after each discard, and how many unseen
+tiles would bring it closer (its acceptance): the work both bots' discard
+choice rests on (engine/bots.py, engine/smart.py).
+
+Speed.  A discard decision looks at every candidate discard and, for the
+best ones, at every tile that could come next.  Removing or adding one tile
+changes one group's key, so the other groups are folded once per decision:
+``Fm[a]`` folds every group but a, ``Fmm[a, b]`` every group but a and b.
+Only tiles within two ranks of a held tile (or equal to one) can improve the
+standard or eight-pairs shapes, so acceptance looks at those, the wild and
+the stand-in only.  One candidate's count is inlined where it is looped
+over: a call passes every array of its bundles, which cost more than the
+count itself (benchmarks/kernels.py).
+"""
+
+import numpy as np
+
+from ..hand.kernels import (
+    GROUP_OF,
+    ep_distance,
+    ep_face,
+    ep_totals,
+    fold,
+    point,
+    table_row,
+    three_distance,
+)
+from ..hand.layout import (
+    BIG,
+    BOT_ROW0,
+    HS_B,
+    HS_EIGHT,
+    HS_M,
+    HS_QUAD2,
+    HS_STANDARD,
+    HS_THREE,
+    M_SLOTS,
+    N_FACES,
+    ROW,
+)
+from ..jit import kernel, kernel_inline
+from .layout import (
+    F_NMELD,
+    F_NTILES,
+    F_W,
+)
+from .seat import unseen_face, unseen_of
+
+# rows of the work buffer used by the counts below, after the hand kernels' own
+_FM = BOT_ROW0           # 4 rows: every group but a
+_FMM = BOT_ROW0 + 4       # 16 rows: every group but a and b
+_G = BOT_ROW0 + 20        # 4 rows: the candidate's group folded with all but b
+_RA = BOT_ROW0 + 24       # 2 rows: the candidate's group without the discard, then + a draw
+_R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
+_DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -) then 2 × 34 words of row drops
+_T0 = BOT_ROW0 + 30 + (6 * 34 + 11) // 12 + 1   # then the smart bot's target rows (patterns.py)
+WORK_ROWS = _T0 + 10
+ACC_AT = 4                # work.accept: the eight-pairs totals, then each face's acceptance
+
+
+@kernel_inline
+def _load(g, key, tsuit, thon, buf, row):
+    if g < 3:
+        table_row(tsuit, key, buf, row * ROW, ROW)
+    else:
+        table_row(thon, key, buf, row * ROW, ROW)
+
+
+@kernel_inline
+def _best(dstd, d8, d3, w, nm, hs):
+    best = BIG
+    if dstd - w < best:
+        best = dstd - w
+    if hs[HS_EIGHT] == 1 and nm == 0 and d8 - w < best:
+        best = d8 - w
+    if hs[HS_THREE] == 1 and d3 - w < best:
+        best = d3 - w
+    return best - 1
+
+
+@kernel_inline
+def _ep_changed(p, a, lo, c_old, c_new, cap, hs):
+    """Eight-pairs contributions after a face (cap ``cap``) goes from c_old to c_new tiles."""
+    quad2 = hs[HS_QUAD2] == 1
+    x0, x1, x2 = ep_face(c_old, cap, quad2)
+    y0, y1, y2 = ep_face(c_new, cap, quad2)
+    return p - x0 + y0, a - x1 + y1, lo - x2 + y2
+
+@kernel_inline
+def _drops(g, key, step, t64, h64, buf, at):
+    """Which entries of group g's row fall when one tile (key step ``step``)
+    joins it, as the two words ``row_after ^ row_before`` (a row drops by at
+    most one per entry, so a nonzero byte marks a fall) into buf[at], buf[at+1]."""
+    if g < 3:
+        buf[at] = np.int64(t64[key + step, 0] ^ t64[key, 0])
+        buf[at + 1] = np.int64(t64[key + step, 1] ^ t64[key, 1])
+    else:
+        buf[at] = np.int64(h64[key + step, 0] ^ h64[key, 0])
+        buf[at + 1] = np.int64(h64[key + step, 1] ^ h64[key, 1])
+
+
+@kernel_inline
+def _optimal(buf, ox, oy, k, target):
+    """The splits (entries of row ox) where ox ⊕ oy reaches ``target`` at k
+    melds and one pair, as byte masks over the two words of a table row."""
+    M = M_SLOTS
+    lo = 0
+    hi = 0
+    for p1 in range(2):
+        for m1 in range(k + 1):
+            if buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1) * (M + 1) + k - m1] == target:
+                e = p1 * (M + 1) + m1
+                if e < 8:
+                    lo |= np.int64(0xFF) << np.int64(8 * e)
+                else:
+                    hi |= np.int64(0xFF) << np.int64(8 * (e - 8))
+    return lo, hi
+
+
+@kernel
+def shanten_scores(s, rules, seats, work):
+    """Shanten after each candidate discard into ``scores`` (BIG: not held), and
+    the hand's folds into the work buffer and its eight-pairs totals into
+    ``work.accept`` for acceptance().  Returns (best, how
+    many candidates reach it, the one when there is one)."""
+    hs, pw = rules.hs, rules.pw
+    buf, scores = work.buf, work.scores
+    tsuit, thon = rules.tabs[0], rules.tabs[1]
+    M = hs[HS_M]
+    L2 = ROW
+    c = seats.cnt[s]
+    ky = seats.keys[s]
+    w = seats.F[s, F_W]
+    nm = seats.F[s, F_NMELD]
+    k = M - nm
+    held = seats.F[s, F_NTILES]
+    cx = seats.capx[s]
+    std = hs[HS_STANDARD] == 1 and k >= 0
+    eight = hs[HS_EIGHT] == 1 and nm == 0
+    three = hs[HS_THREE] == 1
+    if std:
+        for g in range(4):
+            _load(g, ky[g], tsuit, thon, buf, _R + g)
+        for a in range(4):
+            for b in range(a + 1, 4):
+                x = -1
+                y = -1
+                for g in range(4):
+                    if g != a and g != b:
+                        if x < 0:
+                            x = g
+                        else:
+                            y = g
+                fold(buf, (_R + x) * L2, (_R + y) * L2, (_FMM + a * 4 + b) * L2)
+                for i in range(L2):
+                    buf[(_FMM + b * 4 + a) * L2 + i] = buf[(_FMM + a * 4 + b) * L2 + i]
+        for a in range(4):
+            b = 1 if a == 0 else 0
+            fold(buf, (_R + b) * L2, (_FMM + a * 4 + b) * L2, (_FM + a) * L2)
+    t0 = 0
+    t1 = 0
+    t2 = 0
+    if eight:
+        t0, t1, t2 = ep_totals(c, cx, hs)
+    # kept for acceptance(), called once per tied candidate
+    tot = work.accept
+    tot[0] = t0
+    tot[1] = t1
+    tot[2] = t2
+    best = BIG
+    n_best = 0
+    only = -1
+    for f in range(N_FACES):
+        scores[f] = BIG
+        if c[f] == 0:
+            continue
+        a = GROUP_OF[f]
+        dstd = BIG
+        if std:
+            _load(a, ky[a] - pw[f], tsuit, thon, buf, _RA)
+            dstd = point(buf, _RA * L2, (_FM + a) * L2, k)
+        d8 = BIG
+        if eight:
+            e0, e1, e2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
+            d8 = ep_distance(e0, e1, e2, hs)
+        d3 = three_distance(w, held - 1, k, hs) if three else BIG
+        sh = _best(dstd, d8, d3, w, nm, hs)
+        scores[f] = sh
+        if sh < best:
+            best = sh
+            n_best = 1
+            only = f
+        elif sh == best:
+            n_best += 1
+    return best, n_best, only
+
+
+@kernel
+def draw_list(s, wk, si, rules, seats, table, work):
+    """The faces a draw could bring (the wild apart), listed once per decision
+    in the work buffer: face, its unseen tiles, and which entries of its
+    group's row it lowers.  Returns (how many, unseen wilds)."""
+    hs, pw = rules.hs, rules.pw
+    buf, unseen = work.buf, work.unseen
+    tsuit64, thon64 = rules.tabs[4], rules.tabs[5]
+    c = seats.cnt[s]
+    ky = seats.keys[s]
+    std = hs[HS_STANDARD] == 1 and hs[HS_M] - seats.F[s, F_NMELD] >= 0
+    unseen_of(s, wk, si, rules, seats, table, work)
+    drop = _DROP * ROW
+    nl = 0
+    for t in range(N_FACES):
+        u = unseen_face(t, unseen, wk, si)
+        if u <= 0 or c[t] >= hs[HS_B] - 1:
+            continue
+        at = drop + 3 * nl
+        buf[at] = t
+        buf[at + 1] = u
+        b = GROUP_OF[t]
+        if std:
+            _drops(b, ky[b], pw[t], tsuit64, thon64, buf, at + 3 * N_FACES)
+        nl += 1
+    return nl, (unseen[wk] if wk >= 0 else 0)
+
+
+@kernel_inline
+def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, buf, tot):
+    """acceptance() with the arrays it reads unpacked: inlined into greedy's
+    tie-break loop, where one call per tied candidate passing every array of
+    three bundles cost more than the loop's own work."""
+    L2 = ROW
+    k = hs[HS_M] - nm
+    std = hs[HS_STANDARD] == 1 and k >= 0
+    eight = hs[HS_EIGHT] == 1 and nm == 0
+    three = hs[HS_THREE] == 1
+    drop = _DROP * L2
+    a = GROUP_OF[f]
+    key_a = ky[a] - pw[f]
+    dstd_f = BIG
+    if std:
+        _load(a, key_a, tsuit, thon, buf, _RA)
+        dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
+    # per other group b, the splits where the std distance is met (byte masks)
+    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0
+    if std and dstd_f == target:
+        for b in range(4):
+            if b != a:
+                fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
+                lo, hi = _optimal(buf, (_R + b) * L2, (_G + b) * L2, k, target)
+                if b == 0:
+                    o0, o1 = lo, hi
+                elif b == 1:
+                    o2, o3 = lo, hi
+                elif b == 2:
+                    o4, o5 = lo, hi
+                else:
+                    o6, o7 = lo, hi
+    b0 = 0
+    b1 = 0
+    b2 = 0
+    if eight:
+        b0, b1, b2 = _ep_changed(tot[0], tot[1], tot[2], c[f], c[f] - 1, cx[f], hs)
+    c[f] -= 1
+    acc = wild_u  # a wild fills any gap
+    for i in range(nl):
+        at = drop + 3 * i
+        face = buf[at]
+        better = False
+        if dstd_f == target:
+            b = GROUP_OF[face]
+            if b == a:
+                _load(a, key_a + pw[face], tsuit, thon, buf, _RA + 1)
+                better = point(buf, (_RA + 1) * L2, (_FM + a) * L2, k) < target
+            else:
+                lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
+                hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+                dw = at + 3 * N_FACES
+                better = ((buf[dw] & lo) | (buf[dw + 1] & hi)) != 0
+        if not better and eight:
+            e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
+            better = ep_distance(e0, e1, e2, hs) < target
+        if not better and three:
+            better = three_distance(w, held, k, hs) < target
+        if better:
+            acc += buf[at + 1]
+    c[f] += 1
+    return acc
+
+
+@kernel
+def acceptance(s, f, target, nl, wild_u, rules, seats, work):
+    """Unseen tiles that would bring the hand below ``target`` (a distance)
+    once face f is discarded; needs shanten_scores() and draw_list() first."""
+    F = seats.F
+    return _accept(f, target, nl, wild_u, seats.cnt[s], seats.keys[s], seats.capx[s], F[s, F_W], F[s, F_NMELD],
+                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs[0], rules.tabs[1], work.buf, work.accept)
+
+
+@kernel
+def acceptances(s, limit, nl, wild_u, rules, seats, work):
+    """acceptance() of every candidate whose shanten (``work.scores``) is at
+    most ``limit``, at its own shanten, into work.accept[ACC_AT + f]: one call
+    for the smart bot's whole decision."""
+    F, scores = seats.F, work.scores
+    c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
+    w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
+    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
+    buf, tot = work.buf, work.accept
+    for f in range(N_FACES):
+        if scores[f] <= limit:
+            tot[ACC_AT + f] = _accept(f, scores[f] + w + 1, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit,
+                                      thon, buf, tot)
