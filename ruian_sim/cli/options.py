@@ -100,7 +100,7 @@ def add_bots_arg(p) -> None:
                         f"its own chances against a discard's danger (higher pushes, lower folds), "
                         f"value = how much smart plays for what a win pays rather than how soon it "
                         f"comes (0: every win alike), margin = how many times what smart's hand is "
-                        f"worth a pon or chi must make it (1.3)")
+                        f"worth a pon or chi must make it (1.3; 1 where no discard can win)")
 
 
 def add_run_args(p) -> None:

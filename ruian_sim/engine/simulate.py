@@ -11,7 +11,7 @@ from ..errors import UserError
 from ..ruleset import RuleSet
 from . import layout as L
 from .arrays import key_steps, new_state, value_work
-from .bots_spec import DEFAULT_BOT, parse_bots
+from .bots_spec import DEFAULT_BOT, parse_bots, resolve_margin
 from .danger import (
     LEARN_MATCHES,
     LEARN_SEED,
@@ -64,6 +64,7 @@ class Simulator:
                  danger: dict | None = None):
         self.spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
+        resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1)
         if self.spec.seats >= 3:
             # every bot gets the rules' win values; the smart bot reads them, and its
             # danger tables (engine/danger.py: learned for these rules, once) when one plays

@@ -152,3 +152,14 @@ def test_a_gate_on_the_wait_is_played_for(tmp_path):
         r = Simulator(rules, bots).play(seed=2, first_match=0, matches=80)
         draws[bots] = float((r["outcome"] == L.OUT_EXHAUSTIVE).mean())
     assert draws["smart"] < draws["greedy"] + 0.12, draws
+
+
+def test_the_claim_margin_follows_whether_a_discard_can_win():
+    """Smart's claim margin covers the safe tiles a claim gives away: 1.3
+    where a discard can win, 1 where none can (hangzhou: self-drawn only);
+    a margin the user gives is kept."""
+    margin = lambda rules, bots: set(Simulator(load(rules), bots).bots[:, L.BP_MARGIN])  # noqa: E731
+    assert margin("ruian", "smart") == {1.3}
+    assert margin("hangzhou", "smart") == {1.0}
+    assert margin("hangzhou", "smart:margin=1.5") == {1.5}
+    assert margin("hangzhou", "smart,smart:margin=2,greedy,smart") == {1.0, 2.0}
