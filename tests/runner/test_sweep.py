@@ -263,3 +263,21 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_finishes(cli, tmp_path):
     assert got["run"]["resumed_chunks"] >= 3
     assert [p["metrics"] for p in got["points"]] == [p["metrics"] for p in want["points"]]
     assert not (out / "sweep.partial.json").exists()
+
+
+def test_an_item_share_is_a_metric(tmp_path):
+    """`--metric item_NAME`: the share of wins an item of the table paid, with the paired
+    difference to the first point.  Raising all pungs from ×4 to ×16 makes smart play for it."""
+    out = tmp_path / "pungs"
+    done = run_cli("sweep", "--param", "scoring.items.all_pungs.times=4,16", "--hands", HANDS, "--workers", "1",
+                   "--metric", "item_all_pungs", "--quiet", "--out", out)
+    assert done.returncode == 0, done.stderr
+    s = json.loads((out / "sweep.json").read_text())
+    assert s["metrics_shown"] == ["item_all_pungs"]
+    first, raised = (p["metrics"]["item_all_pungs"]["value"] for p in s["points"])
+    assert raised > first
+    assert s["points"][1]["diff_to_first"]["item_all_pungs"]["ci95"][0] > 0
+    bad = run_cli("sweep", "--param", "scoring.items.all_pungs.times=4,16", "--metric", "item_nope",
+                  "--out", tmp_path / "bad")
+    assert bad.returncode == 2 and "unknown item_nope" in bad.stderr and "item_all_pungs" in bad.stderr
+    assert not (tmp_path / "bad").exists()

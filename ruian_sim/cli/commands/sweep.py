@@ -128,10 +128,13 @@ def cmd_sweep(args) -> int:
 
 
 def _known(plan) -> set[str]:
-    """Metric names a sweep can show: the figures with a CI in a summary of these rules (the
-    shares of wins by times, ``times_2`` ..., are checked when the points are in)."""
+    """Metric names a sweep can show: the figures with a CI in a summary of these rules, the
+    share of wins each item of their table paid (``item_one_suit``) among them (the shares of
+    wins by times, ``times_2`` ..., are checked when the points are in)."""
     from ...runner.compare import public_name
     from ...runner.summary import MEANS
 
     names = {public_name(n) for n in known_metrics(None, players=plan.ruleset_players())}
+    items = plan.rules.get("scoring", {}).get("items", [])
+    names |= {f"item_{it['name']}" for it in items if isinstance(it, dict) and "name" in it}
     return names | {m for m in MEANS if m != "seat_points_mean"}
