@@ -28,19 +28,24 @@ class Layout:
     reasons: list[str] = field(default_factory=list)   # per point: why it was played or re-scored
 
 
-def _proportional_to_base(node) -> bool:
-    """``base × (something without base)``: the reading worth most is the same at every positive base."""
+def _proportional_to_base(node, inline: dict) -> bool:
+    """``base × (something without base)``: the reading worth most is the same at every positive
+    base.  ``inline``: the table's ``hand`` formula, read where the value names it."""
+    if node.op == "var" and node.tok.text in inline:
+        return _proportional_to_base(inline[node.tok.text], inline)
     if node.op == "var":
         return node.tok.text == "base"
     if node.op == "*" and len(node.args) == 2:
         a, b = node.args
-        return (_proportional_to_base(a) and not _names_base(b)) or \
-            (_proportional_to_base(b) and not _names_base(a))
+        return (_proportional_to_base(a, inline) and not _names_base(b, inline)) or \
+            (_proportional_to_base(b, inline) and not _names_base(a, inline))
     return False
 
 
-def _names_base(node) -> bool:
-    return (node.op == "var" and node.tok.text == "base") or any(_names_base(a) for a in node.args)
+def _names_base(node, inline: dict) -> bool:
+    if node.op == "var" and node.tok.text in inline:
+        return _names_base(inline[node.tok.text], inline)
+    return (node.op == "var" and node.tok.text == "base") or any(_names_base(a, inline) for a in node.args)
 
 
 def _engine_view(data: dict, bots: str):
@@ -68,8 +73,10 @@ def _engine_view(data: dict, bots: str):
         view.append(("cap", int(sc.get("cap", 0) or 0)))
         bases = [int(b) for b in sc["base"]["dealer"]] + [int(sc["base"]["other"])]
         names = formula_names(list(table.fvars))
-        reads_base = (gate is not None and _names_base(parse(sc["gate"], names))) or \
-            not _proportional_to_base(parse(sc.get("value", "times * base"), names)) or min(bases) <= 0
+        inline = {"hand": parse(sc["hand"], names)} if sc.get("hand") else {}
+        names = {**names, **inline}
+        reads_base = (gate is not None and _names_base(parse(sc["gate"], names), inline)) or \
+            not _proportional_to_base(parse(sc.get("value", "times * base"), names), inline) or min(bases) <= 0
         if reads_base:
             view.append(("base", bases))
     # the payments the bots read (their danger tables are the rules' own, learned when played)

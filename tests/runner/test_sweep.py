@@ -281,3 +281,15 @@ def test_an_item_share_is_a_metric(tmp_path):
                   "--out", tmp_path / "bad")
     assert bad.returncode == 2 and "unknown item_nope" in bad.stderr and "item_all_pungs" in bad.stderr
     assert not (tmp_path / "bad").exists()
+
+
+def test_a_value_read_through_the_hand_formula_is_laid_out():
+    """ruian-tai's value names `hand` (its scoring.hand formula): the layout reads through it
+    (it crashed with "unknown name 'hand'"); a base that formula reads replays."""
+    lay = layout(make_sweep_plan("ruian-tai", (), [parse_param("scoring.items.value_pung.tai=1,2")], 100, 1,
+                                 "greedy"))
+    assert lay.replayed == [True, True]
+    plan = make_sweep_plan("ruian", (), [parse_param("scoring.base.other=1,2")], 100, 1, "greedy")
+    for hand, replays in (("times * base", False), ("times * base + points", True)):
+        plan.rules = {**plan.rules, "scoring": {**plan.rules["scoring"], "hand": hand, "value": "hand"}}
+        assert layout(plan).replayed == [True, replays], hand
