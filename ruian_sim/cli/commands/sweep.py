@@ -48,7 +48,8 @@ def register(sub) -> None:
     add_seed_arg(p)
     add_bots_arg(p)
     p.add_argument("--metric", nargs="+", default=None, metavar="M",
-                   help="metrics to print and plot (public names as in comparison.json; default "
+                   help="metrics to print and plot (public names as in comparison.json, item_NAME "
+                        "for the share of wins an item of the table paid; default "
                         "draw_rate dealer_kept_rate dealer_points_mean nondealer_points_mean)")
     p.add_argument("--solve", metavar="METRIC=TARGET",
                    help="find the param value where METRIC meets TARGET (a number) or another metric "
