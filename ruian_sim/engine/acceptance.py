@@ -226,8 +226,8 @@ def draw_list(s, wk, si, rules, seats, table, work):
 @kernel_inline
 def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, buf, tot):
     """acceptance() with the arrays it reads unpacked: inlined into greedy's
-    tie-break loop, where one call per tied candidate passing every array of
-    three bundles cost more than the loop's own work."""
+    tie-break loop and acceptances(), since one call per candidate passing
+    every array of three bundles cost more than the count itself."""
     L2 = ROW
     k = hs[HS_M] - nm
     std = hs[HS_STANDARD] == 1 and k >= 0
@@ -300,7 +300,7 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
 def acceptances(s, limit, nl, wild_u, rules, seats, work):
     """acceptance() of every candidate whose shanten (``work.scores``) is at
     most ``limit``, at its own shanten, into work.accept[ACC_AT + f]: one call
-    for the smart bot's whole decision."""
+    per decision of the smart bot."""
     F, scores = seats.F, work.scores
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]

@@ -152,18 +152,13 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, val
     # a smart seat that has discarded weighs pon and chi by their worth below;
     # their shanten matters only where it could beat a kong chosen above
     by_worth = bp[s, BP_KIND] == BOT_SMART and F[s, F_DISCARDS] > 0
-    if by_worth and choice != CLAIM_KONG:
-        pon_ok_sh = False
-        n_chi_sh = 0
-    else:
-        pon_ok_sh = pon_ok
-        n_chi_sh = n_chi
-    if pon_ok_sh:
+    by_shanten = not by_worth or choice == CLAIM_KONG
+    if pon_ok and by_shanten:
         sh = shanten_after(s, f, 2, 1, rules, seats, work, faces2)
         if sh < cur and sh < best:
             best = sh
             choice = CLAIM_PON
-    for i in range(n_chi_sh):
+    for i in range(n_chi if by_shanten else 0):
         k = 0
         for j in range(3):
             g = starts[i] + j

@@ -68,9 +68,9 @@ class Bots(NamedTuple):
 class Work(NamedTuple):
     """Scratch: nothing in it lasts from one kernel call to the next."""
 
-    buf: np.ndarray     # int64: the work buffer (bots.WORK_ROWS table rows)
-    accept: np.ndarray  # int64[4 + N_FACE]: the eight-pairs totals bots.shanten_scores() last saw, then
-                        # each candidate's acceptance (bots.acceptances)
+    buf: np.ndarray     # int64: the work buffer (acceptance.WORK_ROWS table rows)
+    accept: np.ndarray  # int64[4 + N_FACE]: the eight-pairs totals acceptance.shanten_scores()
+                        # last saw, then each candidate's acceptance (acceptance.acceptances)
     scores: np.ndarray  # int64[N_FACE]: shanten after each candidate discard
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
     claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
