@@ -8,7 +8,11 @@ changes one group's key, so the other groups are folded once per decision:
 ``Fm[a]`` folds every group but a, ``Fmm[a, b]`` every group but a and b.
 Only tiles within two ranks of a held tile (or equal to one) can improve the
 standard or eight-pairs shapes, so acceptance looks at those, the wild and
-the stand-in only.  One candidate's count is inlined where it is looped
+the stand-in only.  A draw lowers each entry of its group's row by at most
+one, so it brings the hand closer exactly when it lowers an entry of a split
+that meets the distance: two XORs of the packed table words per draw, for
+the discard's own group as for the others (no row loaded and pointed).
+One candidate's count is inlined where it is looped
 over: a call passes every array of its bundles, which cost more than the
 count itself (benchmarks/kernels.py).
 """
@@ -85,6 +89,14 @@ def _ep_changed(p, a, lo, c_old, c_new, cap, hs):
     x0, x1, x2 = ep_face(c_old, cap, quad2)
     y0, y1, y2 = ep_face(c_new, cap, quad2)
     return p - x0 + y0, a - x1 + y1, lo - x2 + y2
+
+@kernel_inline
+def _drop_words(g, key, step, t64, h64):
+    """_drops() as a pair of words, not written to the buffer."""
+    if g < 3:
+        return np.int64(t64[key + step, 0] ^ t64[key, 0]), np.int64(t64[key + step, 1] ^ t64[key, 1])
+    return np.int64(h64[key + step, 0] ^ h64[key, 0]), np.int64(h64[key + step, 1] ^ h64[key, 1])
+
 
 @kernel_inline
 def _drops(g, key, step, t64, h64, buf, at):
@@ -224,7 +236,7 @@ def draw_list(s, wk, si, rules, seats, table, work):
 
 
 @kernel_inline
-def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, buf, tot):
+def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, t64, h64, buf, tot):
     """acceptance() with the arrays it reads unpacked: inlined into greedy's
     tie-break loop and acceptances(), since one call per candidate passing
     every array of three bundles cost more than the count itself."""
@@ -240,21 +252,24 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
     if std:
         _load(a, key_a, tsuit, thon, buf, _RA)
         dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
-    # per other group b, the splits where the std distance is met (byte masks)
+    # per group b, the splits where the std distance is met (byte masks): for
+    # f's own group, its row without f against all the others folded
     o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0
     if std and dstd_f == target:
         for b in range(4):
-            if b != a:
+            if b == a:
+                lo, hi = _optimal(buf, _RA * L2, (_FM + a) * L2, k, target)
+            else:
                 fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
                 lo, hi = _optimal(buf, (_R + b) * L2, (_G + b) * L2, k, target)
-                if b == 0:
-                    o0, o1 = lo, hi
-                elif b == 1:
-                    o2, o3 = lo, hi
-                elif b == 2:
-                    o4, o5 = lo, hi
-                else:
-                    o6, o7 = lo, hi
+            if b == 0:
+                o0, o1 = lo, hi
+            elif b == 1:
+                o2, o3 = lo, hi
+            elif b == 2:
+                o4, o5 = lo, hi
+            else:
+                o6, o7 = lo, hi
     b0 = 0
     b1 = 0
     b2 = 0
@@ -268,12 +283,13 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
         better = False
         if dstd_f == target:
             b = GROUP_OF[face]
+            lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
+            hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
             if b == a:
-                _load(a, key_a + pw[face], tsuit, thon, buf, _RA + 1)
-                better = point(buf, (_RA + 1) * L2, (_FM + a) * L2, k) < target
+                # f's group holds one tile less than draw_list()'s drops were taken on
+                x0, x1 = _drop_words(a, key_a, pw[face], t64, h64)
+                better = ((x0 & lo) | (x1 & hi)) != 0
             else:
-                lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
-                hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
                 dw = at + 3 * N_FACES
                 better = ((buf[dw] & lo) | (buf[dw + 1] & hi)) != 0
         if not better and eight:
@@ -293,7 +309,8 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     once face f is discarded; needs shanten_scores() and draw_list() first."""
     F = seats.F
     return _accept(f, target, nl, wild_u, seats.cnt[s], seats.keys[s], seats.capx[s], F[s, F_W], F[s, F_NMELD],
-                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs[0], rules.tabs[1], work.buf, work.accept)
+                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs[0], rules.tabs[1], rules.tabs[4], rules.tabs[5],
+                   work.buf, work.accept)
 
 
 @kernel
@@ -305,8 +322,9 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
     hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
+    t64, h64 = rules.tabs[4], rules.tabs[5]
     buf, tot = work.buf, work.accept
     for f in range(N_FACES):
         if scores[f] <= limit:
             tot[ACC_AT + f] = _accept(f, scores[f] + w + 1, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit,
-                                      thon, buf, tot)
+                                      thon, t64, h64, buf, tot)

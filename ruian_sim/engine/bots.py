@@ -89,6 +89,7 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
     hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
+    t64, h64 = rules.tabs[4], rules.tabs[5]
     buf, tot = work.buf, work.accept
     # _accept inline, not acceptances(): that one call per decision more measured greedy
     # at 0.82x of this (benchmarks/engine.py --against, one run)
@@ -98,7 +99,7 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
     for f in range(N_FACES):
         if scores[f] != best:
             continue
-        acc = _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, buf, tot)
+        acc = _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, t64, h64, buf, tot)
         if acc > best_acc:
             best_acc = acc
             choice = f
