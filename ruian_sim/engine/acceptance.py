@@ -275,6 +275,15 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
     b2 = 0
     if eight:
         b0, b1, b2 = _ep_changed(tot[0], tot[1], tot[2], c[f], c[f] - 1, cx[f], hs)
+        # a tile lowers the eight-pairs distance by one at most: none can where it
+        # is above the target (tests/hand: test_a_tile_brings_eight_pairs_one_closer_at_most)
+        eight = ep_distance(b0, b1, b2, hs) <= target
+    # three wilds' distance does not depend on the face drawn
+    if three and three_distance(w, held, k, hs) < target:
+        acc = wild_u
+        for i in range(nl):
+            acc += buf[drop + 3 * i + 1]
+        return acc
     c[f] -= 1
     acc = wild_u  # a wild fills any gap
     for i in range(nl):
@@ -295,8 +304,6 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
         if not better and eight:
             e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
             better = ep_distance(e0, e1, e2, hs) < target
-        if not better and three:
-            better = three_distance(w, held, k, hs) < target
         if better:
             acc += buf[at + 1]
     c[f] += 1
