@@ -3,7 +3,7 @@ several winners, kongs set aside, and the four-winds run (四同风)."""
 
 from ..hand.kernels import set_tight
 from ..hand.layout import HS_B, HS_CAP
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from .bots import wants_win
 from .layout import (
     BOT_SMART,
@@ -63,6 +63,15 @@ from .smart import smart_takes_win
 from .valuation import gate_ok
 
 
+@kernel_inline
+def may_win(s, rules, seats, table):
+    """Whether seat s could win on a discard: it is ready by the tables, or
+    the tables' cap could be too tight for it (stand-ins and wilds crowding
+    the wild's face).  play_hand asks before calling discard_winners()."""
+    F, H = seats.F, table.H
+    return F[s, F_SHANTEN] < 1 or (H[H_SI] >= 0 and seats.cnt[s, H[H_WK]] + F[s, F_W] + 1 > rules.hs[HS_CAP])
+
+
 @kernel
 def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values, log, tile_raw, route):
     """Seats that claim a win on face f, as a bit mask, in order from the discarder.
@@ -77,9 +86,7 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
     for i in range(1, n):
         s = (discarder + i) % n
         blocked = P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1
-        # not ready by the tables: no win, unless the tables' cap could be too
-        # tight here (stand-ins and wilds crowding the wild's face)
-        if F[s, F_SHANTEN] >= 1 and not (H[H_SI] >= 0 and cnt[s, wk] + F[s, F_W] + 1 > hs[HS_CAP]):
+        if not may_win(s, rules, seats, table):
             continue
         if cnt[s, f] >= hs[HS_B] - 1:
             continue  # a claimed wild playing as a face held in full (no room in the key)

@@ -4,7 +4,7 @@ bot kind (layout.BOT_*) and applies the rules' limits."""
 
 from ..hand.kernels import GROUP_OF
 from ..hand.layout import BIG, HS_STANDARD
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from .bots import bot_shanten, greedy_discard, random_discard, takes_claim, takes_kong
 from .danger_log import accept_sample
 from .intake import can_replace
@@ -85,6 +85,27 @@ def current_shanten(s, rules, seats, work):
                      tabs, buf)
 
 
+@kernel_inline
+def _chi_seat(s, f, discarder, P):
+    """Whether seat s may chi face f from the discarder (a suit tile, the rules' seat)."""
+    n = P[EP_SEATS]
+    return f < 27 and (P[EP_CHI] == CHI_ANY or (P[EP_CHI] == CHI_LEFT and s == (discarder + 1) % n))
+
+
+@kernel_inline
+def claimable(s, f, discarder, can_kong, P, c):
+    """Whether seat s (its counts ``c``) has any claim on face f: play_hand
+    asks before calling claim_choice(), which sets nothing and draws no random
+    number when there is none, so the many seats with none cost no call."""
+    if c[f] >= 2 and (P[EP_PON] == 1 or (can_kong and P[EP_KONG_EXPOSED] == 1 and c[f] >= 3)):
+        return True
+    if not _chi_seat(s, f, discarder, P):
+        return False
+    r = f % 9
+    return (r >= 2 and c[f - 2] > 0 and c[f - 1] > 0) or (1 <= r <= 7 and c[f - 1] > 0 and c[f + 1] > 0) \
+        or (r <= 6 and c[f + 1] > 0 and c[f + 2] > 0)
+
+
 @kernel
 def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
     """Seat s's claim on face f: out[0:2] = (claim, chi start), claim -1: pass;
@@ -95,13 +116,12 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, val
     cnt, F = seats.cnt, seats.F
     bp, rs = bots.bp, bots.rs
     out = work.claim
-    n = P[EP_SEATS]
     c = cnt[s]
     out[0] = -1
     out[1] = -1
     kong_ok = can_kong and P[EP_KONG_EXPOSED] == 1 and c[f] >= 3
     pon_ok = P[EP_PON] == 1 and c[f] >= 2
-    chi_ok = f < 27 and (P[EP_CHI] == CHI_ANY or (P[EP_CHI] == CHI_LEFT and s == (discarder + 1) % n))
+    chi_ok = _chi_seat(s, f, discarder, P)
     starts = out[2:5]
     starts[:] = -1
     n_chi = 0
@@ -189,6 +209,22 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, val
     if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bots, True)):
         out[0] = choice
         out[1] = start
+
+
+@kernel_inline
+def may_kong(s, P, c, F, melds):
+    """Whether seat s holds a kong it may declare (four of a face, or a pon's
+    fourth tile): play_hand asks before calling self_kong(), which sets
+    nothing and draws no random number when there is none."""
+    if P[EP_KONG_CONCEALED] == 1:
+        for f in range(34):
+            if c[f] == 4:
+                return True
+    if P[EP_KONG_ADDED] == 1:
+        for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+            if melds[s, i, M_TYPE] == MELD_PON and c[melds[s, i, M_FACE]] >= 1:
+                return True
+    return False
 
 
 @kernel

@@ -11,7 +11,7 @@ transcripts.
 from ..hand.layout import HS_CAP
 from ..jit import kernel
 from .bots import wants_win
-from .claims import discard_winners, do_kong, four_winds, settle_multi
+from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
 from .danger_log import danger_sample
 from .intake import can_replace, deal, receive, replacement, set_wild
 from .layout import (
@@ -20,6 +20,7 @@ from .layout import (
     CLAIM_PON,
     EP_DEAD_PER_KONG,
     EP_DEALER_EXTRA,
+    EP_FW_ACTION,
     EP_HAIDI,
     EP_KONG_EXPOSED,
     EP_PRIO,
@@ -53,6 +54,7 @@ from .layout import (
     FACT_LAST_TILE,
     FACT_ROBBED,
     FACT_SELF_DRAWN,
+    FW_NONE,
     H_CLAIMS,
     H_DEALER,
     H_DISCARDER,
@@ -83,7 +85,15 @@ from .layout import (
     ROB_NEVER,
 )
 from .log import log_event
-from .policy import claim_choice, current_shanten, discard_choice, long_wall, self_kong
+from .policy import (
+    claim_choice,
+    claimable,
+    current_shanten,
+    discard_choice,
+    long_wall,
+    may_kong,
+    self_kong,
+)
 from .record import fill_record, record_winner
 from .rng import BOT, DICE, WALL, stream
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
@@ -196,6 +206,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                             win_route = route
                             break
                         log_event(log, EV_PASS_WIN, turn, -1, m, 0)
+                if not may_kong(turn, P, cnt[turn], F, melds):
+                    break
                 self_kong(turn, rules, wall, seats, bots, work)
                 if claim[0] < 0:
                     break
@@ -250,7 +262,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         # a wild discarded (飘) carries the seat's chain on; anything else ends it
         F[turn, F_CHAIN] = F[turn, F_CHAIN] + 1 if f < 0 else 0
         F[turn, F_CHAIN_WILDS] = F[turn, F_CHAIN_WILDS] + 1 if f < 0 else 0
-        if four_winds(turn, raw, rules, seats, table, log):
+        if P[EP_FW_ACTION] != FW_NONE and four_winds(turn, raw, rules, seats, table, log):
             outcome = OUT_FOUR_WINDS
             break
         if f < 0:
@@ -259,7 +271,10 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 continue
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
-        if P[EP_WIN_DISCARD] == 1:
+        near = False   # a seat that could win on it: else no call
+        for i in range(1, n):
+            near = near or may_win((turn + i) % n, rules, seats, table)
+        if P[EP_WIN_DISCARD] == 1 and near:
             route = FACT_DISCARD | (FACT_LAST_DISCARD if nothing_left(P, W, gone) else 0)
             mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw, route)
             if mask != 0:
@@ -289,6 +304,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         take_start = -1
         for i in range(1, n):
             s = (turn + i) % n
+            if not claimable(s, f, turn, can_kong, P, cnt[s]):
+                continue
             claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work, values)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
                 best_rank = P[EP_PRIO + claim[0]]

@@ -121,7 +121,7 @@ def remaining(P, W):
     return P[EP_TILES] - W[WS_GONE]
 
 
-@kernel
+@kernel_inline
 def dead_tiles(P, W, gone):
     """The dead wall: dead_stacks full stacks, plus a lone tile (or partial stack)
     left at the tail when the rules count it."""
@@ -139,13 +139,13 @@ def dead_tiles(P, W, gone):
     return out
 
 
-@kernel
+@kernel_inline
 def normal_left(P, W, gone):
     """Tiles that may still be drawn normally, before the 海底 and the dead wall."""
     return remaining(P, W) - dead_tiles(P, W, gone) - P[EP_HAIDI]
 
 
-@kernel
+@kernel_inline
 def nothing_left(P, W, gone):
     """No tile is left that anyone may draw (normally or in the 海底): the tile
     just drawn was the last (海底撈月), a discard now is the last (河底撈魚)."""
