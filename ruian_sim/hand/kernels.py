@@ -194,7 +194,14 @@ def group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, mode):
     if k < 0:
         return BIG
     for g in range(N_GROUPS):
-        load_row(g, keys[g], cnt, w, capx, hs, tsuit, thon, pungs, buf, g * ROW, mode)
+        # a table's row is copied here; only an exact row is a call (a call per
+        # group passing a dozen arrays cost random bots a tenth of their time)
+        if _needs_exact(g, cnt, w, capx, hs, mode):
+            load_row(g, keys[g], cnt, w, capx, hs, tsuit, thon, pungs, buf, g * ROW, mode)
+        elif _GQ[g] == 1:
+            table_row(tsuit, keys[g], buf, g * ROW, ROW)
+        else:
+            table_row(thon, keys[g], buf, g * ROW, ROW)
     fold(buf, 0, ROW, 4 * ROW)
     fold(buf, 4 * ROW, 2 * ROW, 5 * ROW)
     return point(buf, 5 * ROW, 3 * ROW, k)
