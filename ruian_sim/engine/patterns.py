@@ -77,7 +77,8 @@ PS_ON = PS_V + MAX_TARGETS       # MAX_TARGETS: 1 when the target is still open 
 PS_NB = PS_ON + MAX_TARGETS      # pairs that may become valued pungs: how many, then (face, bonus, chance) each
 MAX_PAIRS = 4
 PS_P = PS_NB + 1 + 3 * MAX_PAIRS  # MAX_TARGETS × 34: each target's chance after each discard
-PS_SIZE = PS_P + MAX_TARGETS * N_FACES
+PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # 16: a target's chance by steps left, this decision (-1: not yet)
+PS_SIZE = PS_STEPS + 16
 
 # work buffer rows: the target's four group rows, each group's complement, two to spare
 _ROWS = _T0
@@ -258,6 +259,9 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
                     mine += unseen_face(g, work.unseen, H[H_WK], H[H_SI])
             scale = max(scale, mine / u_total)
         p_out = p_complete_claims(max(d_now - w, 0), acc, u_total, draws, dp, mid, last, bots.bp, s, scale)
+        # every input but the steps is the target's: one chance per distance
+        for i in range(16):
+            ps[PS_STEPS + i] = -1.0
         for f in range(N_FACES):
             if scores[f] >= BIG:
                 continue
@@ -265,9 +269,14 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             if (groups >> a) & 1 == 0:
                 ps[PS_P + t * N_FACES + f] = p_out
                 continue
-            d_f = _distance_with(f, keys[s, a] - pw[f], a, k, pungs, rules, buf)
-            ps[PS_P + t * N_FACES + f] = p_complete_claims(max(d_f - w, 0), acc, u_total, draws, dp, mid, last,
-                                                           bots.bp, s, scale)
+            steps = max(_distance_with(f, keys[s, a] - pw[f], a, k, pungs, rules, buf) - w, 0)
+            if steps < 16 and ps[PS_STEPS + steps] >= 0.0:
+                ps[PS_P + t * N_FACES + f] = ps[PS_STEPS + steps]
+                continue
+            p_f = p_complete_claims(steps, acc, u_total, draws, dp, mid, last, bots.bp, s, scale)
+            if steps < 16:
+                ps[PS_STEPS + steps] = p_f
+            ps[PS_P + t * N_FACES + f] = p_f
         # insertion into the order by gain, highest first
         j = n_on
         while j > 0 and ps[PS_V + order[8 + j]] < v:
