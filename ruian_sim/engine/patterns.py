@@ -97,6 +97,12 @@ def _empty_row(buf, row):
 
 
 @kernel_inline
+def _copy_row(buf, src, dst):
+    for i in range(ROW):
+        buf[dst * ROW + i] = buf[src * ROW + i]
+
+
+@kernel_inline
 def _load(g, key, pungs, rules, buf, row):
     tabs = rules.tabs
     if pungs:
@@ -118,23 +124,42 @@ def target_rows(s, t, rules, seats, values, work):
     k = rules.hs[HS_M] - F[s, F_NMELD]
     if k < 0:
         return BIG
-    first = -1
+    # the allowed groups in order, g0 .. g3 (-1: none)
+    g0 = g1 = g2 = g3 = -1
+    n = 0
     for g in range(4):
         if (groups >> g) & 1:
             _load(g, keys[s, g], tg[TG_PUNGS] == 1, rules, buf, _ROWS + g)
-            if first < 0:
-                first = g
-    for a in range(4):
-        if (groups >> a) & 1 == 0:
-            continue
-        out = (_MINUS + a) * ROW
-        _empty_row(buf, _MINUS + a)
-        for b in range(4):
-            if b == a or (groups >> b) & 1 == 0:
-                continue
-            fold(buf, out, (_ROWS + b) * ROW, _TMP * ROW)
-            for i in range(ROW):
-                buf[out + i] = buf[_TMP * ROW + i]
+            if n == 0:
+                g0 = g
+            elif n == 1:
+                g1 = g
+            elif n == 2:
+                g2 = g
+            else:
+                g3 = g
+            n += 1
+    # each group's complement from shared folds (min-plus folds are associative
+    # and commutative, so any order gives the same row): 6 folds for 4 groups
+    if n == 1:
+        _empty_row(buf, _MINUS + g0)
+    elif n == 2:
+        _copy_row(buf, _ROWS + g1, _MINUS + g0)
+        _copy_row(buf, _ROWS + g0, _MINUS + g1)
+    elif n == 3:
+        fold(buf, (_ROWS + g1) * ROW, (_ROWS + g2) * ROW, (_MINUS + g0) * ROW)
+        fold(buf, (_ROWS + g0) * ROW, (_ROWS + g2) * ROW, (_MINUS + g1) * ROW)
+        fold(buf, (_ROWS + g0) * ROW, (_ROWS + g1) * ROW, (_MINUS + g2) * ROW)
+    elif n == 4:
+        fold(buf, (_ROWS + g0) * ROW, (_ROWS + g1) * ROW, _TMP * ROW)
+        fold(buf, _TMP * ROW, (_ROWS + g3) * ROW, (_MINUS + g2) * ROW)
+        fold(buf, _TMP * ROW, (_ROWS + g2) * ROW, (_MINUS + g3) * ROW)
+        fold(buf, (_ROWS + g2) * ROW, (_ROWS + g3) * ROW, _TMP * ROW)
+        fold(buf, (_ROWS + g1) * ROW, _TMP * ROW, (_MINUS + g0) * ROW)
+        fold(buf, (_ROWS + g0) * ROW, _TMP * ROW, (_MINUS + g1) * ROW)
+    if n == 0:
+        return BIG
+    first = g0
     return point(buf, (_ROWS + first) * ROW, (_MINUS + first) * ROW, k)
 
 
