@@ -73,8 +73,8 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
     typical acceptance is multiplied by ``scale`` (narrowness())."""
     if steps <= 0:
         return 1.0
-    if acc <= 0 or draws <= 0 or unseen_total <= 0 or steps > MAX_STEPS:
-        return 0.0
+    if acc <= 0 or draws < steps or unseen_total <= 0 or steps > MAX_STEPS:
+        return 0.0   # a draw moves a step at most: fewer draws than steps never arrive
     # the same inputs come back often in one decision (candidates whose hands
     # are alike, a target's faces a step apart): answered from the memo, exactly
     for e in range(int(dp[MEMO_N])):
@@ -95,12 +95,16 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
     dp[0] = 1.0
     go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
     for _ in range(draws):
+        # from the top down, each state's hazard once nothing more joins it this
+        # draw: the same operations on each entry as a pass of moves, then one of
+        # hazards (another player won: the hands still short are lost)
         for i in range(steps - 1, -1, -1):
             moved = dp[i] * dp[Q_AT + i]
             dp[i] -= moved
             dp[i + 1] += moved
-        for i in range(steps):
-            dp[i] *= go_on   # another player won: the hands still short are lost
+            if i + 1 < steps:
+                dp[i + 1] *= go_on
+        dp[0] *= go_on
     e = int(dp[MEMO_NEXT])
     at = MEMO_AT + MEMO_W * e
     dp[at] = steps
