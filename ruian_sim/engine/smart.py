@@ -173,8 +173,9 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         # chances (patterns.py); eight pairs valued by the same table
         plan(s, best, draws_left, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, table, bots, work,
              values)
-        v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
         v_main = work.pscratch[PS_V0]
+        if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0:   # else eight pairs is out of reach: not valued
+            v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
     eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main
     e0 = e1 = e2 = 0
     single_u = wild_u   # unseen tiles that pair a single (eight pairs' acceptance), the wilds with them
