@@ -145,7 +145,17 @@ def test_a_records_directory_made_read_only_mid_run_keeps_the_chunks(tmp_path):
         while len(list((out / "chunks").glob("chunk-*.json"))) < 6:
             assert proc.poll() is None and time.time() < deadline, proc.communicate()
             time.sleep(0.02)
-        proc.send_signal(19)  # SIGSTOP: made read-only between two chunks (a read-only bind mount over it)
+        # SIGSTOP: made read-only between two chunks' records (a read-only bind mount
+        # over it).  Stopped while a chunk's records were being written, the
+        # temporary file could not be removed from the read-only directory: go on
+        # a moment and stop again until none is being written
+        while True:
+            proc.send_signal(19)
+            if not leftovers(records):
+                break
+            proc.send_signal(18)
+            assert proc.poll() is None and time.time() < deadline, proc.communicate()
+            time.sleep(0.005)
         bound = subprocess.run(["mount", "--bind", str(records), str(records)], capture_output=True).returncode == 0
         if bound:
             subprocess.run(["mount", "-o", "remount,bind,ro", str(records)], check=True)
