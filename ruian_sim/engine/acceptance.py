@@ -92,7 +92,9 @@ def _ep_changed(p, a, lo, c_old, c_new, cap, hs):
 
 @kernel_inline
 def _drop_words(g, key, step, t64, h64):
-    """_drops() as a pair of words, not written to the buffer."""
+    """Which entries of group g's row fall when one tile (key step ``step``)
+    joins it, as the two words ``row_after ^ row_before`` (a row drops by at
+    most one per entry, so a nonzero byte marks a fall)."""
     if g < 3:
         return np.int64(t64[key + step, 0] ^ t64[key, 0]), np.int64(t64[key + step, 1] ^ t64[key, 1])
     return np.int64(h64[key + step, 0] ^ h64[key, 0]), np.int64(h64[key + step, 1] ^ h64[key, 1])
@@ -100,15 +102,8 @@ def _drop_words(g, key, step, t64, h64):
 
 @kernel_inline
 def _drops(g, key, step, t64, h64, buf, at):
-    """Which entries of group g's row fall when one tile (key step ``step``)
-    joins it, as the two words ``row_after ^ row_before`` (a row drops by at
-    most one per entry, so a nonzero byte marks a fall) into buf[at], buf[at+1]."""
-    if g < 3:
-        buf[at] = np.int64(t64[key + step, 0] ^ t64[key, 0])
-        buf[at + 1] = np.int64(t64[key + step, 1] ^ t64[key, 1])
-    else:
-        buf[at] = np.int64(h64[key + step, 0] ^ h64[key, 0])
-        buf[at + 1] = np.int64(h64[key + step, 1] ^ h64[key, 1])
+    """_drop_words() into buf[at], buf[at + 1]."""
+    buf[at], buf[at + 1] = _drop_words(g, key, step, t64, h64)
 
 
 @kernel_inline

@@ -40,7 +40,7 @@ from ..scoring.layout import (
     N_MELDS,
 )
 from .acceptance import _DROP, _T0
-from .chance import narrowness, p_complete_claims
+from .chance import MAX_STEPS, narrowness, p_complete_claims
 from .layout import (
     BP_RON,
     BP_SPREAD,
@@ -77,8 +77,8 @@ PS_ON = PS_V + MAX_TARGETS       # MAX_TARGETS: 1 when the target is still open 
 PS_NB = PS_ON + MAX_TARGETS      # pairs that may become valued pungs: how many, then (face, bonus, chance) each
 MAX_PAIRS = 4
 PS_P = PS_NB + 1 + 3 * MAX_PAIRS  # MAX_TARGETS × 34: each target's chance after each discard
-PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # 16: a target's chance by steps left, this decision (-1: not yet)
-PS_SIZE = PS_STEPS + 16
+PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # MAX_STEPS + 1: a target's chance by steps left (-1: not yet)
+PS_SIZE = PS_STEPS + MAX_STEPS + 1
 
 # work buffer rows: the target's four group rows, each group's complement, two to spare
 _ROWS = _T0
@@ -139,6 +139,8 @@ def target_rows(s, t, rules, seats, values, work):
             else:
                 g3 = g
             n += 1
+    if n == 0:
+        return BIG
     # each group's complement from shared folds (min-plus folds are associative
     # and commutative, so any order gives the same row): 6 folds for 4 groups
     if n == 1:
@@ -157,10 +159,7 @@ def target_rows(s, t, rules, seats, values, work):
         fold(buf, (_ROWS + g2) * ROW, (_ROWS + g3) * ROW, _TMP * ROW)
         fold(buf, (_ROWS + g1) * ROW, _TMP * ROW, (_MINUS + g0) * ROW)
         fold(buf, (_ROWS + g0) * ROW, _TMP * ROW, (_MINUS + g1) * ROW)
-    if n == 0:
-        return BIG
-    first = g0
-    return point(buf, (_ROWS + first) * ROW, (_MINUS + first) * ROW, k)
+    return point(buf, (_ROWS + g0) * ROW, (_MINUS + g0) * ROW, k)
 
 
 @kernel_inline
@@ -285,7 +284,7 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             scale = max(scale, mine / u_total)
         p_out = p_complete_claims(max(d_now - w, 0), acc, u_total, draws, dp, mid, last, bots.bp, s, scale)
         # every input but the steps is the target's: one chance per distance
-        for i in range(16):
+        for i in range(MAX_STEPS + 1):
             ps[PS_STEPS + i] = -1.0
         for f in range(N_FACES):
             if scores[f] >= BIG:
@@ -295,12 +294,13 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
                 ps[PS_P + t * N_FACES + f] = p_out
                 continue
             steps = max(_distance_with(f, keys[s, a] - pw[f], a, k, pungs, rules, buf) - w, 0)
-            if steps < 16 and ps[PS_STEPS + steps] >= 0.0:
-                ps[PS_P + t * N_FACES + f] = ps[PS_STEPS + steps]
+            if steps > MAX_STEPS:
+                ps[PS_P + t * N_FACES + f] = 0.0   # as p_complete_claims answers
                 continue
-            p_f = p_complete_claims(steps, acc, u_total, draws, dp, mid, last, bots.bp, s, scale)
-            if steps < 16:
-                ps[PS_STEPS + steps] = p_f
+            if ps[PS_STEPS + steps] < 0.0:
+                ps[PS_STEPS + steps] = p_complete_claims(steps, acc, u_total, draws, dp, mid, last, bots.bp, s,
+                                                         scale)
+            p_f = ps[PS_STEPS + steps]
             ps[PS_P + t * N_FACES + f] = p_f
         # insertion into the order by gain, highest first
         j = n_on

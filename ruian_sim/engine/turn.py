@@ -272,9 +272,10 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
         near = False   # a seat that could win on it: else no call
-        for i in range(1, n):
-            near = near or may_win((turn + i) % n, rules, seats, table)
-        if P[EP_WIN_DISCARD] == 1 and near:
+        if P[EP_WIN_DISCARD] == 1:
+            for i in range(1, n):
+                near = near or may_win((turn + i) % n, rules, seats, table)
+        if near:
             route = FACT_DISCARD | (FACT_LAST_DISCARD if nothing_left(P, W, gone) else 0)
             mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw, route)
             if mask != 0:

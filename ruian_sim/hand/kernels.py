@@ -150,10 +150,14 @@ def load_row(g, key, cnt, w, capx, hs, tsuit, thon, pungs, buf, off, mode):
             buf[X_BASE + X_V + r] = cnt[_GS[g] + r]
             buf[X_BASE + X_CAPS + r] = capx[_GS[g] + r]
         exact_group(buf, X_BASE, R, _GQ[g] == 1 and not pungs, M_SLOTS, off)
-    elif _GQ[g] == 1:
-        table_row(tsuit, key, buf, off, ROW)
     else:
-        table_row(thon, key, buf, off, ROW)
+        _table_row_of(g, key, tsuit, thon, buf, off)
+
+
+@kernel_inline
+def _table_row_of(g, key, tsuit, thon, buf, off):
+    """Group g's row from the suit or the honor table."""
+    table_row(tsuit if _GQ[g] == 1 else thon, key, buf, off, ROW)
 
 
 @kernel_inline
@@ -198,10 +202,8 @@ def group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, mode):
         # group passing a dozen arrays cost random bots a tenth of their time)
         if _needs_exact(g, cnt, w, capx, hs, mode):
             load_row(g, keys[g], cnt, w, capx, hs, tsuit, thon, pungs, buf, g * ROW, mode)
-        elif _GQ[g] == 1:
-            table_row(tsuit, keys[g], buf, g * ROW, ROW)
         else:
-            table_row(thon, keys[g], buf, g * ROW, ROW)
+            _table_row_of(g, keys[g], tsuit, thon, buf, g * ROW)
     fold(buf, 0, ROW, 4 * ROW)
     fold(buf, 4 * ROW, 2 * ROW, 5 * ROW)
     return point(buf, 5 * ROW, 3 * ROW, k)
