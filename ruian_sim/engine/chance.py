@@ -119,3 +119,36 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
     dp[MEMO_NEXT] = (e + 1) % MEMO
     dp[MEMO_N] = min(dp[MEMO_N] + 1.0, MEMO)
     return dp[steps]
+
+
+@kernel
+def p_pairing(steps, acc, wild_u, singles, unseen_total, draws, dp, bp, s):
+    """P(a hand ``steps`` pairs short of eight pairs makes them within
+    ``draws`` draws, before another player wins): a step is a tile pairing
+    one of its ``singles`` (their unseen copies and the wilds: ``acc``), and
+    each pair made costs two singles, the one paired and one thrown out, so
+    the next step is narrower by that share.  The typical acceptance of a
+    standard hand (p_complete) said the later steps of eight pairs were two
+    to three times as wide as they are, and on a gate that takes a wild kept
+    alone the smart bot chased eight pairs it could not finish."""
+    if steps <= 0:
+        return 1.0
+    if acc <= 0 or draws < steps or unseen_total <= 0 or steps > MAX_STEPS:
+        return 0.0
+    faces = max(acc - wild_u, 0)
+    for i in range(steps):
+        left = max(singles - 2 * i, 1)
+        dp[Q_AT + i] = min((wild_u + faces * left / max(singles, 1)) / unseen_total, 0.9)
+    for i in range(steps + 1):
+        dp[i] = 0.0
+    dp[0] = 1.0
+    go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
+    for _ in range(draws):
+        for i in range(steps - 1, -1, -1):
+            moved = dp[i] * dp[Q_AT + i]
+            dp[i] -= moved
+            dp[i + 1] += moved
+            if i + 1 < steps:
+                dp[i + 1] *= go_on
+        dp[0] *= go_on
+    return dp[steps]

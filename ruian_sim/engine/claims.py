@@ -59,7 +59,7 @@ from .layout import (
 from .log import log_event
 from .policy import long_wall
 from .seat import add_face, add_meld, hard_now, remove_face, shapes_with
-from .smart import smart_takes_win
+from .soft_win import smart_takes_win
 from .valuation import gate_ok
 
 

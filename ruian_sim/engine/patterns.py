@@ -78,7 +78,8 @@ PS_NB = PS_ON + MAX_TARGETS      # pairs that may become valued pungs: how many,
 MAX_PAIRS = 4
 PS_P = PS_NB + 1 + 3 * MAX_PAIRS  # MAX_TARGETS × 34: each target's chance after each discard
 PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # MAX_STEPS + 1: a target's chance by steps left (-1: not yet)
-PS_SIZE = PS_STEPS + MAX_STEPS + 1
+PS_LONE = PS_STEPS + MAX_STEPS + 1      # 2 × 35: each candidate's (tiles short, acceptance) on the lone-wild route (lone.py)
+PS_SIZE = PS_LONE + 2 * (N_FACES + 1)
 
 # work buffer rows: the target's four group rows, each group's complement, two to spare
 _ROWS = _T0
@@ -380,4 +381,4 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
     return total + p_plain * bonus
 
 
-__all__ = ["M_SLOTS", "PS_SIZE", "T_ROWS"]
+__all__ = ["M_SLOTS", "PS_LONE", "PS_SIZE", "T_ROWS"]

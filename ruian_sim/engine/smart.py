@@ -32,7 +32,7 @@ which is how following an honor (跟风) comes about without a rule for it.
 """
 
 from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_distance
-from ..hand.layout import BIG, HS_B, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
+from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
 from ..jit import kernel, kernel_inline
 from .acceptance import ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
 from .chance import forget, narrowness, p_complete, p_complete_claims
@@ -43,8 +43,9 @@ from .layout import (
     BP_RON,
     BP_V0,
     BP_VALUE,
-    EP_PASS_BLOCKS,
     EP_SEATS,
+    EP_WILD_CLAIM,
+    EP_WILD_DISCARD,
     EP_WIN_DISCARD,
     F_CHIS,
     F_DISCARDS,
@@ -71,10 +72,20 @@ from .layout import (
     V_HIT,
     V_READY,
 )
+from .lone import (
+    WILD_ALONE,
+    WILDS_FREE,
+    WILDS_OUT,
+    lone_chance,
+    lone_plan,
+    pairs_then_any,
+    wild_route,
+    wild_throw_worth,
+    wildless_worth,
+)
 from .patterns import PS_V0, hand_worth, plan
 from .projection import pairs_worth
-from .seat import add_face, hard_now, raw_of, remove_face, shapes_now, unseen_face, unseen_of
-from .wall import normal_left
+from .seat import add_face, raw_of, remove_face, unseen_face
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
 SELF_DRAW_SHARE = 0.35   # of wins, roughly, at these tables: weighs self-drawn against discard values
@@ -168,6 +179,11 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     # tile from anyone (``ron``)
     mid = 1.0 + bp[s, BP_CLAIMS]
     last = 1.0 + (bp[s, BP_RON] * (n - 1) if P[EP_WIN_DISCARD] == 1 else 0.0)
+    # a gate that lets a hand holding a wild win only waiting on every tile (爆头), or
+    # only once its wilds are gone: the hand's chance is that route's (engine/lone.py)
+    wilds = wild_route(s, rules, seats, table, values)
+    lone = wilds != WILDS_FREE
+    alone = wilds == WILD_ALONE
     if patterns:
         # what the hand can become under the table: its targets, their values and
         # chances (patterns.py); eight pairs valued by the same table
@@ -176,6 +192,10 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         v_main = work.pscratch[PS_V0]
         if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0:   # else eight pairs is out of reach: not valued
             v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
+    if wilds == WILDS_OUT:   # every route's value is a win without a wild (eight pairs is not weighed)
+        v_main = weighted(wildless_worth(s, rules, seats, table, values), ref, vw)
+        work.pscratch[PS_V0] = v_main
+        v_eight = 0.0
     eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main
     e0 = e1 = e2 = 0
     single_u = wild_u   # unseen tiles that pair a single (eight pairs' acceptance), the wilds with them
@@ -195,12 +215,15 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         if scores[f] == best:
             top_acc = max(top_acc, accs[ACC_AT + f])
     quality = narrowness(best + 1, top_acc, u_total, bp, s)
+    if lone:
+        quality = lone_plan(s, alone, best + 2, nl, wild_u, u_total, rules, seats, work, bots)
     # the danger side: who may be ready, and what feeding them would cost
     defend = live and P[EP_WIN_DISCARD] == 1
     agg = max(bp[s, BP_AGGRESSION], 0.05)
     best_score = -1e18
     best_plain = -1e18
     plain_choice = -1
+    plain_sh = BIG
     choice = -1
     choice_sh = BIG
     choice_value = 0.0
@@ -209,7 +232,10 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             continue
         sh = scores[f]
         acc = accs[ACC_AT + f]
-        p_plain = p_complete_claims(sh + 1, acc, u_total, draws_left, dp, mid, last, bp, s, quality)
+        if lone:
+            p_plain, _ = lone_chance(s, f, alone, u_total, draws_left, mid, last, quality, seats, work, bots)
+        else:
+            p_plain = p_complete_claims(sh + 1, acc, u_total, draws_left, dp, mid, last, bp, s, quality)
         value = p_plain * v_main
         p8 = 0.0
         if eight:
@@ -218,8 +244,11 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             m8 = max(ep_distance(x0, x1, x2, hs) - w, 0)
             acc8 = single_u + (_pairable(c[f] - 1, capx[s, f], hs) - _pairable(c[f], capx[s, f], hs)) \
                 * unseen_face(f, unseen, wk, si)
-            p8 = p_complete_claims(m8, acc8, u_total, draws_left, dp, 1.0, last, bp, s,
-                                   narrowness(m8, acc8, u_total, bp, s))
+            if alone:   # a pair short beside a wild kept alone, then any tile
+                p8 = pairs_then_any(x0, x1, x2, acc8, wild_u, u_total, draws_left, rules, seats, s, work, bots)
+            else:
+                p8 = p_complete_claims(m8, acc8, u_total, draws_left, dp, 1.0, last, bp, s,
+                                       narrowness(m8, acc8, u_total, bp, s))
         if patterns:
             value = hand_worth(f, p_plain, v_eight if eight else 0.0, p8, c[f], work)
         elif eight:
@@ -269,14 +298,22 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         if plain > best_plain:
             best_plain = plain
             plain_choice = f
+            plain_sh = sh
         if score > best_score:
             best_score = score
             choice = f
             choice_sh = sh
             choice_value = value
+    if lone and P[EP_WILD_DISCARD] == 1 and (P[EP_WILD_CLAIM] == 0 or not defend):
+        # throwing a wild (财飘): no danger where nobody may claim it; its shanten is
+        # counted again once it is gone (policy.discard_choice)
+        value = wild_throw_worth(s, alone, u_total, draws_left, mid, last, quality, ref, vw, v_main, rules, seats,
+                                 table, bots, work, values)
+        if value > best_score:
+            return -1, best, value   # above every face's score, so above its plain value too: no fold
     if choice < 0:
         return only, best, 0.0
-    if live and choice != plain_choice and choice_sh > scores[plain_choice]:
+    if live and choice != plain_choice and choice_sh > plain_sh:
         F[s, F_FOLDED] = 1  # safety cost the hand progress: it is folding
     return choice, choice_sh, choice_value
 
@@ -324,57 +361,3 @@ def smart_claim_value(s, f, start, rules, seats, table, bots, work, values):
     add_face(s, g1, cnt, keys, F, pw)
     add_face(s, g0, cnt, keys, F, pw)
     return v
-
-
-@kernel
-def smart_takes_win(s, f, shapes, rules, wall, seats, table, bots, work):
-    """Take a soft win on a discard of face f, or pass it to wait for a hard one?
-
-    Waiting is worth it when the tiles that would complete the hand hard are
-    many, enough draws and discards remain, and a hard win pays more than
-    this one (the rules' values); a pass under 过水 also gives up the discards
-    until the bot's next draw.  ``shapes``: the win's shape mask."""
-    P, hs, pw = rules.P, rules.hs, rules.pw
-    W, gone = wall.W, wall.gone
-    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
-    H = table.H
-    bp = bots.bp
-    unseen = work.unseen
-    n = P[EP_SEATS]
-    wk, si = H[H_WK], H[H_SI]
-    me_dealer = 1 if H[H_DEALER] == s else 0
-    route = ROUTE_PUNGS if (shapes & 4) != 0 else (ROUTE_EIGHT if (shapes & 1) == 0 and (shapes & 2) != 0
-                                                   else ROUTE_STD)
-    at = BP_V0 + V_GAIN + (me_dealer * 4 + route) * 4
-    v_now = bp[s, at]                       # soft, on a discard
-    v_hard = (1.0 - SELF_DRAW_SHARE) * bp[s, at + 2] + SELF_DRAW_SHARE * bp[s, at + 3]
-    v_soft = (1.0 - SELF_DRAW_SHARE) * bp[s, at] + SELF_DRAW_SHARE * bp[s, at + 1]
-    if v_hard <= v_now * 1.05:
-        return True  # a hard win pays no more: take it
-    unseen_of(s, wk, si, rules, seats, table, work)
-    u_total = unseen[wk] if wk >= 0 else 0
-    u_any = u_total
-    u_hard = 0
-    top = hs[HS_B] - 1
-    for t in range(N_FACES):
-        u = unseen_face(t, unseen, wk, si)
-        u_total += u
-        if u <= 0 or cnt[s, t] >= capx[s, t] or cnt[s, t] >= top:
-            continue
-        add_face(s, t, cnt, keys, F, pw)
-        if shapes_now(s, rules, seats, work) != 0:
-            u_any += u
-            if hard_now(s, wk, True, rules, seats, work) != 0:
-                u_hard += u
-        remove_face(s, t, cnt, keys, F, pw)
-    if u_hard == 0 or u_total <= 0:
-        return True
-    draws = normal_left(P, W, gone) // n
-    # others' discards bring a needed tile less often than draws do; 过水 loses a round of them
-    chances = draws + 0.3 * (n - 1) * (draws - (1 if P[EP_PASS_BLOCKS] == 1 else 0))
-    if chances <= 0:
-        return True
-    p_hard = 1.0 - (1.0 - u_hard / u_total) ** chances
-    p_any = 1.0 - (1.0 - u_any / u_total) ** chances
-    ev_wait = (1.0 - WIN_ANYWAY * 0.5) * (p_hard * v_hard + (p_any - p_hard) * v_soft)
-    return ev_wait <= v_now

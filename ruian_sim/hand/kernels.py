@@ -267,8 +267,13 @@ def ep_face(c, cap, quad2):
 @kernel_inline
 def ep_distance(pairs, pairable, loose, hs):
     """Least tiles to add for P pairs + S singles from these contributions."""
-    P = hs[HS_PAIRS]
-    S = hs[HS_SINGLES]
+    return ep_short(pairs, pairable, loose, hs[HS_PAIRS], hs[HS_SINGLES])
+
+
+@kernel_inline
+def ep_short(pairs, pairable, loose, P, S):
+    """ep_distance() for P pairs + S singles given (the smart bot asks for one
+    pair fewer: the last one a wild kept alone and any tile, engine/lone.py)."""
     if pairs >= P:
         # spare pairs can give the single too
         usable = 2 * P + min(S, pairable + loose + 2 * (pairs - P))
