@@ -107,21 +107,49 @@ def _drops(g, key, step, t64, h64, buf, at):
 
 
 @kernel_inline
-def _optimal(buf, ox, oy, k, target):
+def _met(buf, ox, oy, k, target, pair):
     """The splits (entries of row ox) where ox ⊕ oy reaches ``target`` at k
-    melds and one pair, as byte masks over the two words of a table row."""
+    melds and one pair (``pair`` false: k melds alone, engine/lone.py), as
+    byte masks over the two words of a table row."""
     M = M_SLOTS
-    lo = 0
-    hi = 0
-    for p1 in range(2):
+    lo = np.int64(0)
+    hi = np.int64(0)
+    for p1 in range(2 if pair else 1):
         for m1 in range(k + 1):
-            if buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1) * (M + 1) + k - m1] == target:
+            if buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1 if pair else 0) * (M + 1) + k - m1] == target:
                 e = p1 * (M + 1) + m1
                 if e < 8:
                     lo |= np.int64(0xFF) << np.int64(8 * e)
                 else:
                     hi |= np.int64(0xFF) << np.int64(8 * (e - 8))
     return lo, hi
+
+
+@kernel_inline
+def _masks(buf, a, k, target, pair):
+    """Per group b, the entries of its row on a split that meets ``target``
+    once the candidate's group a has lost its tile (row _RA; a < 0: no group
+    changed), as _met() masks: (lo, hi) of groups 0, 1, 2, 3.  A drawn tile
+    brings the hand closer exactly when it lowers one of them."""
+    L2 = ROW
+    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
+    for b in range(4):
+        if b == a:
+            lo, hi = _met(buf, _RA * L2, (_FM + a) * L2, k, target, pair)
+        elif a >= 0:
+            fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
+            lo, hi = _met(buf, (_R + b) * L2, (_G + b) * L2, k, target, pair)
+        else:
+            lo, hi = _met(buf, (_R + b) * L2, (_FM + b) * L2, k, target, pair)
+        if b == 0:
+            o0, o1 = lo, hi
+        elif b == 1:
+            o2, o3 = lo, hi
+        elif b == 2:
+            o4, o5 = lo, hi
+        else:
+            o6, o7 = lo, hi
+    return o0, o1, o2, o3, o4, o5, o6, o7
 
 
 @kernel
@@ -249,22 +277,9 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
         dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
     # per group b, the splits where the std distance is met (byte masks): for
     # f's own group, its row without f against all the others folded
-    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0
+    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
     if std and dstd_f == target:
-        for b in range(4):
-            if b == a:
-                lo, hi = _optimal(buf, _RA * L2, (_FM + a) * L2, k, target)
-            else:
-                fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
-                lo, hi = _optimal(buf, (_R + b) * L2, (_G + b) * L2, k, target)
-            if b == 0:
-                o0, o1 = lo, hi
-            elif b == 1:
-                o2, o3 = lo, hi
-            elif b == 2:
-                o4, o5 = lo, hi
-            else:
-                o6, o7 = lo, hi
+        o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
     b0 = 0
     b1 = 0
     b2 = 0

@@ -17,7 +17,7 @@ draws when another player wins in 8.  A discard that kept a wide hand a step
 further back, or a concealed hand that refused every claim, then beat one
 that went forward, and the bot stalled."""
 
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from .layout import BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
 
 MAX_STEPS = 12
@@ -90,21 +90,7 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
         if i > 0:
             a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale, 1.0)
         dp[Q_AT + i] = min(a / unseen_total * (last if left == 1 else mid), 0.9)
-    for i in range(steps + 1):
-        dp[i] = 0.0
-    dp[0] = 1.0
-    go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
-    for _ in range(draws):
-        # from the top down, each state's hazard once nothing more joins it this
-        # draw: the same operations on each entry as a pass of moves, then one of
-        # hazards (another player won: the hands still short are lost)
-        for i in range(steps - 1, -1, -1):
-            moved = dp[i] * dp[Q_AT + i]
-            dp[i] -= moved
-            dp[i + 1] += moved
-            if i + 1 < steps:
-                dp[i + 1] *= go_on
-        dp[0] *= go_on
+    _advance(steps, draws, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9))
     e = int(dp[MEMO_NEXT])
     at = MEMO_AT + MEMO_W * e
     dp[at] = steps
@@ -139,11 +125,22 @@ def p_pairing(steps, acc, wild_u, singles, unseen_total, draws, dp, bp, s):
     for i in range(steps):
         left = max(singles - 2 * i, 1)
         dp[Q_AT + i] = min((wild_u + faces * left / max(singles, 1)) / unseen_total, 0.9)
+    _advance(steps, draws, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9))
+    return dp[steps]
+
+
+@kernel_inline
+def _advance(steps, draws, dp, go_on):
+    """The states' chances (dp[0..steps]) after ``draws`` draws from none
+    made, each state's chance of a step per draw at dp[Q_AT + i], and the hand
+    going on after each draw with chance ``go_on``."""
     for i in range(steps + 1):
         dp[i] = 0.0
     dp[0] = 1.0
-    go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
     for _ in range(draws):
+        # from the top down, each state's hazard once nothing more joins it this
+        # draw: the same operations on each entry as a pass of moves, then one of
+        # hazards (another player won: the hands still short are lost)
         for i in range(steps - 1, -1, -1):
             moved = dp[i] * dp[Q_AT + i]
             dp[i] -= moved
@@ -151,4 +148,3 @@ def p_pairing(steps, acc, wild_u, singles, unseen_total, draws, dp, bp, s):
             if i + 1 < steps:
                 dp[i + 1] *= go_on
         dp[0] *= go_on
-    return dp[steps]

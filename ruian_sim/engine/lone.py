@@ -24,12 +24,12 @@ only, as acceptance() does.
 
 import numpy as np
 
-from ..hand.kernels import GROUP_OF, ep_short, fold
+from ..hand.kernels import GROUP_OF, ep_short
 from ..hand.layout import BIG, HS_M, HS_PAIRS, HS_SINGLES, HS_STANDARD, M_SLOTS, N_FACES, ROW
 from ..jit import kernel, kernel_inline
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import FV_FACTS, FV_HARD, FV_WILDS, STACK_ERR
-from .acceptance import _DROP, _FM, _FMM, _G, _R, _RA, _drop_words, _load
+from .acceptance import _DROP, _FM, _R, _RA, _drop_words, _load, _masks
 from .chance import narrowness, p_complete_claims, p_pairing
 from .layout import EP_WILD_DISCARD, F_NMELD, F_W, FACT_DISCARD, FACT_SELF_DRAWN, FACT_WAITS_ANY
 from .patterns import PS_LONE
@@ -89,7 +89,7 @@ def wildless_worth(s, rules, seats, table, values):
 
 @kernel_inline
 def _split(buf, ox, oy, k, pair):
-    """Rows ox ⊕ oy at k melds, with one pair or none."""
+    """Rows ox ⊕ oy at k melds, with one pair or none (acceptance._met finds where)."""
     M = M_SLOTS
     best = BIG * 4
     if pair:
@@ -104,24 +104,6 @@ def _split(buf, ox, oy, k, pair):
             if c < best:
                 best = c
     return best if best < BIG else BIG
-
-
-@kernel_inline
-def _met(buf, ox, oy, k, target, pair):
-    """The entries of row ox where ox ⊕ oy meets ``target`` (as _split), as
-    byte masks over the two words of a table row."""
-    M = M_SLOTS
-    lo = np.int64(0)
-    hi = np.int64(0)
-    for p1 in range(2 if pair else 1):
-        for m1 in range(k + 1):
-            if buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1 if pair else 0) * (M + 1) + k - m1] == target:
-                e = p1 * (M + 1) + m1
-                if e < 8:
-                    lo |= np.int64(0xFF) << np.int64(8 * e)
-                else:
-                    hi |= np.int64(0xFF) << np.int64(8 * (e - 8))
-    return lo, hi
 
 
 @kernel
@@ -159,25 +141,9 @@ def lone_route(s, f, alone, nl, wild_u, rules, seats, work):
     need = max(d - spare, 0)
     if need == 0:
         return 0, 0, w
-    # per group, the entries of its row on a split that meets d: a drawn tile
+    # per group, the entries of its row on a split that meets d (as _split): a drawn tile
     # brings the hand closer exactly when it lowers one (acceptance.py)
-    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
-    for b in range(4):
-        if b == a:
-            lo, hi = _met(buf, _RA * L2, (_FM + a) * L2, k, d, pair)
-        elif a >= 0:
-            fold(buf, _RA * L2, (_FMM + a * 4 + b) * L2, (_G + b) * L2)
-            lo, hi = _met(buf, (_R + b) * L2, (_G + b) * L2, k, d, pair)
-        else:
-            lo, hi = _met(buf, (_R + b) * L2, (_FM + b) * L2, k, d, pair)
-        if b == 0:
-            o0, o1 = lo, hi
-        elif b == 1:
-            o2, o3 = lo, hi
-        elif b == 2:
-            o4, o5 = lo, hi
-        else:
-            o6, o7 = lo, hi
+    o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, d, pair)
     drop = _DROP * L2
     acc = wild_u if alone else 0   # a wild drawn fills a gap; on the plain route, it is one more to throw
     for i in range(nl):
