@@ -107,28 +107,6 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
     return dp[steps]
 
 
-@kernel
-def p_pairing(steps, acc, wild_u, singles, unseen_total, draws, dp, bp, s):
-    """P(a hand ``steps`` pairs short of eight pairs makes them within
-    ``draws`` draws, before another player wins): a step is a tile pairing
-    one of its ``singles`` (their unseen copies and the wilds: ``acc``), and
-    each pair made costs two singles, the one paired and one thrown out, so
-    the next step is narrower by that share.  The typical acceptance of a
-    standard hand (p_complete) said the later steps of eight pairs were two
-    to three times as wide as they are, and on a gate that takes a wild kept
-    alone the smart bot chased eight pairs it could not finish."""
-    if steps <= 0:
-        return 1.0
-    if acc <= 0 or draws < steps or unseen_total <= 0 or steps > MAX_STEPS:
-        return 0.0
-    faces = max(acc - wild_u, 0)
-    for i in range(steps):
-        left = max(singles - 2 * i, 1)
-        dp[Q_AT + i] = min((wild_u + faces * left / max(singles, 1)) / unseen_total, 0.9)
-    _advance(steps, draws, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9))
-    return dp[steps]
-
-
 @kernel_inline
 def _advance(steps, draws, dp, go_on):
     """The states' chances (dp[0..steps]) after ``draws`` draws from none

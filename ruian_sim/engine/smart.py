@@ -245,7 +245,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             acc8 = single_u + (_pairable(c[f] - 1, capx[s, f], hs) - _pairable(c[f], capx[s, f], hs)) \
                 * unseen_face(f, unseen, wk, si)
             if alone:   # a pair short beside a wild kept alone, then any tile
-                p8 = pairs_then_any(x0, x1, x2, acc8, wild_u, u_total, draws_left, rules, seats, s, work, bots)
+                p8 = pairs_then_any(x0, x1, x2, acc8, u_total, draws_left, rules, seats, s, work, bots)
             else:
                 p8 = p_complete_claims(m8, acc8, u_total, draws_left, dp, 1.0, last, bp, s,
                                        narrowness(m8, acc8, u_total, bp, s))
