@@ -24,8 +24,8 @@ only, as acceptance() does.
 
 import numpy as np
 
-from ..hand.kernels import GROUP_OF, ep_short
-from ..hand.layout import BIG, HS_M, HS_PAIRS, HS_SINGLES, HS_STANDARD, M_SLOTS, N_FACES, ROW
+from ..hand.kernels import GROUP_OF, ep_short, point
+from ..hand.layout import BIG, HS_M, HS_PAIRS, HS_SINGLES, HS_STANDARD, N_FACES, ROW
 from ..jit import kernel, kernel_inline
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import FV_FACTS, FV_HARD, FV_WILDS, STACK_ERR
@@ -89,20 +89,15 @@ def wildless_worth(s, rules, seats, table, values):
 
 @kernel_inline
 def _split(buf, ox, oy, k, pair):
-    """Rows ox ⊕ oy at k melds, with one pair or none (acceptance._met finds where)."""
-    M = M_SLOTS
-    best = BIG * 4
+    """Rows ox ⊕ oy at k melds, with one pair (hand.kernels.point) or none
+    (acceptance._met finds where)."""
     if pair:
-        for p1 in range(2):
-            for m1 in range(k + 1):
-                c = buf[ox + p1 * (M + 1) + m1] + buf[oy + (1 - p1) * (M + 1) + k - m1]
-                if c < best:
-                    best = c
-    else:
-        for m1 in range(k + 1):
-            c = buf[ox + m1] + buf[oy + k - m1]
-            if c < best:
-                best = c
+        return point(buf, ox, oy, k)
+    best = BIG * 4
+    for m1 in range(k + 1):
+        c = buf[ox + m1] + buf[oy + k - m1]
+        if c < best:
+            best = c
     return best if best < BIG else BIG
 
 
