@@ -5,12 +5,14 @@ The engine knows the truth, so smart self-play is counted inside the kernel
 shown, its discards made) and whether it was ready, and for a ready one
 whether the tile completed its hand (by the tile's class and the copies the
 discarder could not see).  engine/danger.py smooths the rates and this script
-writes them to ruian_sim/engine/danger.json, keyed by each rule set's hash;
-the default rules' are also the tables the bots use while learning another
-rule set.  A rule set not shipped (a user's file) is learned at first use the
-same way, with fewer matches.  Regenerate on purpose, like the golden numbers:
+writes them to ruian_sim/engine/danger.json, keyed by each rule set's hash.
+They are learned exactly as a user's file is at its first use (the same
+matches, seeds and frozen prior, danger.json's ``default``), so a built-in
+game and a file that plays like it get the same tables.  Regenerate on
+purpose, like the golden numbers, after any change to the bots or the play
+(tests/engine/test_danger_tables.py says when):
 
-    python benchmarks/learn_danger.py [--matches 600] [--rules ruian ruian+taiwanese ...]
+    python benchmarks/learn_danger.py [--rules ruian ruian+taiwanese ...]
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from ruian_sim.ruleset import builtin_names, load
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--matches", type=int, default=600)
     ap.add_argument("--rules", nargs="+", default=None,
                     help="rule specs (default: ruian and every built-in variant on it)")
     args = ap.parse_args()
@@ -36,15 +37,16 @@ def main() -> None:
     for spec in specs:
         rules = load(spec)
         t0 = time.perf_counter()
-        got = learn_danger(rules, matches=args.matches, quiet=True)
+        got = learn_danger(rules, quiet=True)
         got["name"] = spec
         games[rules.hash] = got
-        if spec == "ruian":
-            data["default"] = {k: got[k] for k in ("source", "ready", "hit", "accept", "hazard")}
         print(f"{spec}: {got['samples']:,} opponent views in {time.perf_counter() - t0:.0f} s; "
               f"ready at 8 discards, no melds {got['ready'][0][8]:.3f}; a simple tile with 3 unseen wins "
               f"{got['hit'][0][3]:.3f}")
-    data["games"] = games
+    if args.rules:   # only these relearned: the others kept
+        data["games"].update(games)
+    else:
+        data["games"] = games
     danger.SHIPPED.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {danger.SHIPPED}")
 
