@@ -36,7 +36,7 @@ SECONDS_PER_FILE = 60.0
 @pytest.mark.parametrize("bots", ["greedy", "random", "smart"])
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v or "ruian" for v in VARIANTS])
 def test_builtin_rules_read_inside_their_arrays(variant, bots):
-    # smart with the default danger tables: learning a game's own would play 200 matches more here;
+    # smart with the default danger tables: learning a game's own would play 2 × 600 matches more here;
     # its pattern kernels (engine/patterns.py) run only under a table with patterns, so every game
     # is played by it
     sim = Simulator(load("ruian", [variant] if variant else []), bots, danger=default_tables())
