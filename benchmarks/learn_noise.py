@@ -5,34 +5,21 @@ a variant's effect no larger than this may be learning noise, not the rule.
 
     python benchmarks/learn_noise.py [--rules taiwanese] [--matches 20000] [--learn-seed 105]
 
-Prints the two tables' hazard and one cell of the ready table, then the draw
-rate and turns per hand under each, with the difference and its 95% CI
-(clustered by match: a match's hands share its players' scores).
+Prints the two tables' hazard and one cell of the ready table, then the
+figures that moved most, each usual − other with the paired 95% CI `compare`
+gives (ruian_sim.stats.PairedAccumulator: clustered by match).
 """
 
 from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
-from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator, learn_danger
 from ruian_sim.ruleset import load
+from ruian_sim.scoring import score
+from ruian_sim.stats import Accumulator, PairedAccumulator
 
-
-def ratio_diff(ra: np.ndarray, rb: np.ndarray, f, matches: int) -> tuple[float, float, float]:
-    """(A, B, half-width of the 95% CI of A − B): per-hand means of f, the two
-    runs paired by match, their ratio estimators linearised per match."""
-    out = []
-    for r in (ra, rb):
-        m = r[:, L.C_MATCH]
-        s = np.bincount(m, weights=f(r), minlength=matches)
-        n = np.bincount(m, minlength=matches)
-        mean = s.sum() / n.sum()
-        out.append((mean, (s - mean * n) / n.mean()))
-    (a, da), (b, db) = out
-    return a, b, 1.96 * (da - db).std(ddof=1) / np.sqrt(matches)
+SHOWN = 8
 
 
 def main() -> None:
@@ -47,15 +34,25 @@ def main() -> None:
     other = learn_danger(rules, seed=args.learn_seed, quiet=True)
     print(f"{args.rules}: hazard {usual['hazard']} / {other['hazard']}, "
           f"ready at 8 discards, no melds {usual['ready'][0][8]} / {other['ready'][0][8]}")
-    ra = Simulator(rules, "smart", danger=usual).play_raw(args.seed, 0, args.matches)
-    rb = Simulator(rules, "smart", danger=other).play_raw(args.seed, 0, args.matches)
-    print(f"{len(ra):,} and {len(rb):,} hands, {args.matches:,} matches")
-    figures = {"draw_rate": lambda r: ~np.isin(r[:, L.C_OUTCOME], L.WIN_OUTCOMES),
-               "turns_mean": lambda r: r[:, L.C_TURNS]}
-    for name, f in figures.items():
-        a, b, half = ratio_diff(ra, rb, f, args.matches)
-        print(f"  {name:12s} usual {a:.4f}  other {b:.4f}  usual − other {a - b:+.4f} "
-              f"[{a - b - half:+.4f}, {a - b + half:+.4f}]")
+    sa, sb = Simulator(rules, "smart", danger=usual), Simulator(rules, "smart", danger=other)
+    ra, rb = sa.play(args.seed, 0, args.matches), sb.play(args.seed, 0, args.matches)
+    players = rules.table.players
+    acc = PairedAccumulator(Accumulator(players), Accumulator(players)).add(
+        ra, score(ra, rules), rb, score(rb, rules), sa.spec.seats, sb.spec.seats)
+    print(f"{len(ra):,} and {len(rb):,} hands, {args.matches:,} matches; usual − other, "
+          f"draw_rate, turns_mean and the figures that moved most")
+    rows = {name: acc.compare(name) for name in acc.a.moments}
+
+    def z(c: dict) -> float:
+        half = (c["ci95"][1] - c["ci95"][0]) / 2
+        return abs(c["diff"]) / half if half > 0 else 0.0
+
+    shown = sorted(rows, key=lambda n: -z(rows[n]))[:SHOWN]
+    always = ["draw_rate", "turns_mean"]
+    for name in always + [n for n in shown if n not in always]:
+        c = rows[name]
+        print(f"  {name:28s} usual {c['a']:.4f}  other {c['b']:.4f}  {c['diff']:+.4f} "
+              f"[{c['ci95'][0]:+.4f}, {c['ci95'][1]:+.4f}]  p {c['p']:.2g}")
 
 
 if __name__ == "__main__":

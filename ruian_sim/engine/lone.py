@@ -15,7 +15,7 @@ that, from the same folded rows as the standard count; a wild thrown is a
 candidate discard.  Measured on 有财必爆 (`ruian-sim run --rules FILE
 --hands 4000 --seed 1`), smart drew 24% of hands while it valued such hands
 by the standard shape's chance, 18.1% now over 20,000 hands (Hangzhou without
-a wild: 19.7%); under ``wilds == 0`` it kept its wilds and drew 60%, 27% now.
+a wild: 19.8%); under ``wilds == 0`` it kept its wilds and drew 60%, 27% now.
 
 Row use: needs shanten_scores() (the hand's group rows _R and the folds
 _FM, _FMM) and draw_list() first; writes the candidate rows _RA and _G
