@@ -10,8 +10,7 @@ import sys
 
 import pytest
 
-from ruian_sim.cli import notices
-from ruian_sim.cli import build_parser
+from ruian_sim.cli import build_parser, notices
 
 
 def scores_block(stdout):

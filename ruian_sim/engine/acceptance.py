@@ -26,6 +26,7 @@ from ..hand.kernels import (
     ep_totals,
     fold,
     point,
+    point_tab,
     table_row,
     three_distance,
 )
@@ -56,9 +57,12 @@ _FMM = BOT_ROW0 + 4       # 16 rows: every group but a and b
 _G = BOT_ROW0 + 20        # 4 rows: the candidate's group folded with all but b
 _RA = BOT_ROW0 + 24       # 2 rows: the candidate's group without the discard, then + a draw
 _R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
-_DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -) then 2 × 34 words of row drops
-_T0 = BOT_ROW0 + 30 + (6 * 34 + 11) // 12 + 1   # then the smart bot's target rows (patterns.py)
-WORK_ROWS = _T0 + 10
+_DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -), 3 × 34 (two words of row drops, -), 5 group starts
+_STARTS = 6 * 34          # where the group starts are, from _DROP's first entry
+_T0 = BOT_ROW0 + 30 + (_STARTS + 5 + ROW - 1) // ROW   # then the smart bot's target rows (patterns.py)
+_RA_PREV = _T0 + 10       # acceptances(): the row its masks were made for
+_PASSED = _T0 + 11        # the smart bot: per opponent, the faces it let pass (bits)
+WORK_ROWS = _T0 + 12
 ACC_AT = 4                # work.accept: the eight-pairs totals, then each face's acceptance
 
 
@@ -212,8 +216,7 @@ def shanten_scores(s, rules, seats, work):
         a = GROUP_OF[f]
         dstd = BIG
         if std:
-            _load(a, ky[a] - pw[f], tsuit, thon, buf, _RA)
-            dstd = point(buf, _RA * L2, (_FM + a) * L2, k)
+            dstd = point_tab(tsuit if a < 3 else thon, ky[a] - pw[f], buf, (_FM + a) * L2, k)
         d8 = BIG
         if eight:
             e0, e1, e2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
@@ -245,6 +248,8 @@ def draw_list(s, wk, si, rules, seats, table, work):
     drop = _DROP * ROW
     nl = 0
     for t in range(N_FACES):
+        if t % 9 == 0 and t <= 27:
+            buf[drop + _STARTS + t // 9] = nl   # where group t // 9 starts in the list
         u = unseen_face(t, unseen, wk, si)
         if u <= 0 or c[t] >= hs[HS_B] - 1:
             continue
@@ -255,6 +260,7 @@ def draw_list(s, wk, si, rules, seats, table, work):
         if std:
             _drops(b, ky[b], pw[t], tsuit64, thon64, buf, at + 3 * N_FACES)
         nl += 1
+    buf[drop + _STARTS + 4] = nl
     return nl, (unseen[wk] if wk >= 0 else 0)
 
 
@@ -263,23 +269,32 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
     """acceptance() with the arrays it reads unpacked: inlined into greedy's
     tie-break loop and acceptances(), since one call per candidate passing
     every array of three bundles cost more than the count itself."""
-    L2 = ROW
     k = hs[HS_M] - nm
-    std = hs[HS_STANDARD] == 1 and k >= 0
-    eight = hs[HS_EIGHT] == 1 and nm == 0
-    three = hs[HS_THREE] == 1
-    drop = _DROP * L2
     a = GROUP_OF[f]
     key_a = ky[a] - pw[f]
+    std = hs[HS_STANDARD] == 1 and k >= 0
     dstd_f = BIG
     if std:
         _load(a, key_a, tsuit, thon, buf, _RA)
-        dstd_f = point(buf, _RA * L2, (_FM + a) * L2, k)
-    # per group b, the splits where the std distance is met (byte masks): for
-    # f's own group, its row without f against all the others folded
+        dstd_f = point(buf, _RA * ROW, (_FM + a) * ROW, k)
     o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
     if std and dstd_f == target:
         o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
+    return _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, dstd_f == target,
+                  key_a, o0, o1, o2, o3, o4, o5, o6, o7)
+
+
+@kernel_inline
+def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met, key_a,
+           o0, o1, o2, o3, o4, o5, o6, o7):
+    """The unseen tiles that bring the hand below ``target`` once f is gone,
+    given the splits where the standard shape's distance is met (``met``:
+    it is at the target; o0..o7: _masks() of f's group row without f)."""
+    k = hs[HS_M] - nm
+    eight = hs[HS_EIGHT] == 1 and nm == 0
+    three = hs[HS_THREE] == 1
+    drop = _DROP * ROW
+    a = GROUP_OF[f]
     b0 = 0
     b1 = 0
     b2 = 0
@@ -294,28 +309,34 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
         for i in range(nl):
             acc += buf[drop + 3 * i + 1]
         return acc
+    if not met and not eight:
+        return wild_u   # no drawn face lowers the distance; a wild still fills a gap
     c[f] -= 1
     acc = wild_u  # a wild fills any gap
-    for i in range(nl):
-        at = drop + 3 * i
-        face = buf[at]
-        better = False
-        if dstd_f == target:
-            b = GROUP_OF[face]
-            lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
-            hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+    # group by group (draw_list() lists faces in order and keeps where each
+    # group starts): the group's masks are picked once, not per face
+    starts = drop + _STARTS
+    for b in range(4):
+        lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
+        hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+        if not met:
+            lo = hi = np.int64(0)
+        elif lo == 0 and hi == 0 and not eight:
+            continue   # no split of this group meets the distance: none of its faces helps
+        for i in range(buf[starts + b], buf[starts + b + 1]):
+            at = drop + 3 * i
+            face = buf[at]
             if b == a:
                 # f's group holds one tile less than draw_list()'s drops were taken on
                 x0, x1 = _drop_words(a, key_a, pw[face], t64, h64)
-                better = ((x0 & lo) | (x1 & hi)) != 0
             else:
-                dw = at + 3 * N_FACES
-                better = ((buf[dw] & lo) | (buf[dw + 1] & hi)) != 0
-        if not better and eight:
-            e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
-            better = ep_distance(e0, e1, e2, hs) < target
-        if better:
-            acc += buf[at + 1]
+                x0, x1 = buf[at + 3 * N_FACES], buf[at + 3 * N_FACES + 1]
+            better = ((x0 & lo) | (x1 & hi)) != 0
+            if not better and eight:
+                e0, e1, e2 = _ep_changed(b0, b1, b2, c[face], c[face] + 1, cx[face], hs)
+                better = ep_distance(e0, e1, e2, hs) < target
+            if better:
+                acc += buf[at + 1]
     c[f] += 1
     return acc
 
@@ -334,14 +355,41 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
 def acceptances(s, limit, nl, wild_u, rules, seats, work):
     """acceptance() of every candidate whose shanten (``work.scores``) is at
     most ``limit``, at its own shanten, into work.accept[ACC_AT + f]: one call
-    per decision of the smart bot."""
+    per decision of the smart bot.  Candidates of one group whose rows without
+    them are equal (a lone 1m or 9m beside 234m) meet the target on the same
+    splits: the masks are worked out once for them (the three folds are most
+    of a candidate's cost)."""
     F, scores = seats.F, work.scores
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
     hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
     t64, h64 = rules.tabs[4], rules.tabs[5]
     buf, tot = work.buf, work.accept
+    k = hs[HS_M] - nm
+    std = hs[HS_STANDARD] == 1 and k >= 0
+    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
+    prev_a = -1        # the group, target and row (_RA_PREV) the masks o0..o7 were made for
+    prev_t = -1
     for f in range(N_FACES):
-        if scores[f] <= limit:
-            tot[ACC_AT + f] = _accept(f, scores[f] + w + 1, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit,
-                                      thon, t64, h64, buf, tot)
+        if scores[f] > limit:
+            continue
+        target = scores[f] + w + 1
+        a = GROUP_OF[f]
+        key_a = ky[a] - pw[f]
+        met = False
+        if std:
+            _load(a, key_a, tsuit, thon, buf, _RA)
+            met = point(buf, _RA * ROW, (_FM + a) * ROW, k) == target
+            if met:
+                same = a == prev_a and target == prev_t
+                for i in range(ROW):
+                    if same and buf[_RA * ROW + i] != buf[_RA_PREV * ROW + i]:
+                        same = False
+                if not same:
+                    o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
+                    for i in range(ROW):
+                        buf[_RA_PREV * ROW + i] = buf[_RA * ROW + i]
+                    prev_a = a
+                    prev_t = target
+        tot[ACC_AT + f] = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
+                                 key_a, o0, o1, o2, o3, o4, o5, o6, o7)

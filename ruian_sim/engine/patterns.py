@@ -30,7 +30,7 @@ melds and discards (through the unseen counts), the seat's facts.
 """
 
 
-from ..hand.kernels import GROUP_OF, fold, point, table_row
+from ..hand.kernels import GROUP_OF, fold, point, point_tab, table_row
 from ..hand.layout import BIG, HS_B, HS_M, M_SLOTS, N_FACES, ROW
 from ..jit import kernel, kernel_inline
 from ..scoring.layout import (
@@ -79,7 +79,8 @@ MAX_PAIRS = 4
 PS_P = PS_NB + 1 + 3 * MAX_PAIRS  # MAX_TARGETS × 34: each target's chance after each discard
 PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # MAX_STEPS + 1: a target's chance by steps left (-1: not yet)
 PS_LONE = PS_STEPS + MAX_STEPS + 1      # 2 × 35: each candidate's (tiles short, acceptance) on the lone-wild route (lone.py)
-PS_SIZE = PS_LONE + 2 * (N_FACES + 1)
+PS_OPP = PS_LONE + 2 * (N_FACES + 1)   # 2 × 8: each opponent's readiness, then what feeding it costs (smart.py)
+PS_SIZE = PS_OPP + 2 * 8
 
 # work buffer rows: the target's four group rows, each group's complement, two to spare
 _ROWS = _T0
@@ -166,8 +167,10 @@ def target_rows(s, t, rules, seats, values, work):
 @kernel_inline
 def _distance_with(g, key, a, k, pungs, rules, buf):
     """The target's distance with group a's key changed to ``key``."""
-    _load(a, key, pungs, rules, buf, _TMP + 1)
-    return point(buf, (_TMP + 1) * ROW, (_MINUS + a) * ROW, k)
+    tabs = rules.tabs
+    if pungs:
+        return point_tab(tabs[2] if a < 3 else tabs[3], key, buf, (_MINUS + a) * ROW, k)
+    return point_tab(tabs[0] if a < 3 else tabs[1], key, buf, (_MINUS + a) * ROW, k)
 
 
 @kernel
@@ -381,4 +384,4 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
     return total + p_plain * bonus
 
 
-__all__ = ["M_SLOTS", "PS_LONE", "PS_SIZE", "T_ROWS"]
+__all__ = ["M_SLOTS", "PS_LONE", "PS_OPP", "PS_SIZE", "T_ROWS"]

@@ -31,10 +31,12 @@ isolated honor just discarded by someone has fewer copies left to pair),
 which is how following an honor (跟风) comes about without a rule for it.
 """
 
+import numpy as np
+
 from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_distance
-from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES
+from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES, ROW
 from ..jit import kernel, kernel_inline
-from .acceptance import ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
+from .acceptance import _PASSED, ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
 from .chance import forget, narrowness, p_complete, p_complete_claims
 from .layout import (
     BP_AGGRESSION,
@@ -83,7 +85,7 @@ from .lone import (
     wild_throw_worth,
     wildless_worth,
 )
-from .patterns import PS_V0, hand_worth, plan
+from .patterns import PS_OPP, PS_V0, hand_worth, plan
 from .projection import pairs_worth
 from .seat import add_face, raw_of, remove_face, unseen_face
 
@@ -131,6 +133,27 @@ def hit_rate(s, f, u, bp):
     return bp[s, BP_V0 + V_HIT + cls * 4 + min(max(u, 0), 3)]
 
 
+@kernel_inline
+def _opponents(s, n, me_dealer, F, H, pond, bp, buf, opp):
+    """Per opponent i (seat (s + i) % n), once per decision: the faces it has
+    let pass since its last discard (bits of buf row _PASSED), how likely it
+    is ready, and what feeding it costs beyond what its win would cost the
+    bot anyway (pscratch[PS_OPP + 2i], [PS_OPP + 2i + 1])."""
+    for i in range(1, n):
+        o = (s + i) % n
+        passed = np.int64(0)
+        for j in range(F[o, F_LAST_DISC] + 1, H[H_DISCARDS]):
+            if 0 <= pond[j] < N_FACES:
+                passed |= np.int64(1) << np.int64(pond[j])
+        buf[_PASSED * ROW + i] = passed
+        od = 1 if H[H_DEALER] == o else 0
+        at = BP_V0 + me_dealer * 2 + od
+        anyway = WIN_ANYWAY * (SELF_DRAW_SHARE * bp[s, at + V_BY_SELF]
+                               + (1.0 - SELF_DRAW_SHARE) * bp[s, at + V_BY_OTHER])
+        opp[PS_OPP + 2 * i] = readiness(s, o, F, bp)
+        opp[PS_OPP + 2 * i + 1] = max(bp[s, at + V_DEAL_IN] - anyway, 0.0)
+
+
 @kernel
 def smart_discard(s, rules, seats, table, bots, work, values, draws_left):
     """(face to discard or -1 for a wild, shanten after it); sets F[s, F_FOLDED]
@@ -169,11 +192,15 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     hard = 1 if w == 0 else 0
     ref = gain(bp, s, me_dealer, ROUTE_STD, 0)
     vw = bp[s, BP_VALUE]
-    v_main = weighted(gain(bp, s, me_dealer, ROUTE_STD, hard), ref, vw)
-    v_eight = weighted(gain(bp, s, me_dealer, ROUTE_EIGHT, hard), ref, vw)
-    v_pungs = weighted(gain(bp, s, me_dealer, ROUTE_PUNGS, hard), ref, vw)
     k = hs[HS_M] - F[s, F_NMELD]
     patterns = bp[s, BP_PATTERNS] >= 0.5
+    # the representative wins' values: with patterns, plan() values the hand and
+    # eight pairs instead (a pow each, on every decision, for nothing)
+    v_main = v_eight = v_pungs = 0.0
+    if not patterns:
+        v_main = weighted(gain(bp, s, me_dealer, ROUTE_STD, hard), ref, vw)
+        v_eight = weighted(gain(bp, s, me_dealer, ROUTE_EIGHT, hard), ref, vw)
+        v_pungs = weighted(gain(bp, s, me_dealer, ROUTE_PUNGS, hard), ref, vw)
     pungs = not patterns and hs[HS_PUNGS] == 1 and F[s, F_CHIS] == 0 and k >= 0 and v_pungs > v_main
     # others' discards help: a chi or pon toward the hand (``claims``), the winning
     # tile from anyone (``ron``)
@@ -220,6 +247,8 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     # the danger side: who may be ready, and what feeding them would cost
     defend = live and P[EP_WIN_DISCARD] == 1
     agg = max(bp[s, BP_AGGRESSION], 0.05)
+    if defend:
+        _opponents(s, n, me_dealer, F, H, pond, bp, buf, work.pscratch)
     best_score = -1e18
     best_plain = -1e18
     plain_choice = -1
@@ -275,23 +304,14 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         p_deal = 0.0
         cost = 0.0
         if defend:
+            rate = hit_rate(s, f, unseen_face(f, unseen, wk, si), bp)
+            opp = work.pscratch
             for i in range(1, n):
-                o = (s + i) % n
-                ready = readiness(s, o, F, bp)
-                passed = False
-                for j in range(F[o, F_LAST_DISC] + 1, H[H_DISCARDS]):
-                    if pond[j] == f:
-                        passed = True
-                        break
-                if passed:
-                    continue
-                hit = ready * hit_rate(s, f, unseen_face(f, unseen, wk, si), bp)
-                od = 1 if H[H_DEALER] == o else 0
-                at = BP_V0 + me_dealer * 2 + od
-                anyway = WIN_ANYWAY * (SELF_DRAW_SHARE * bp[s, at + V_BY_SELF]
-                                       + (1.0 - SELF_DRAW_SHARE) * bp[s, at + V_BY_OTHER])
+                if (buf[_PASSED * ROW + i] >> f) & 1:
+                    continue   # o let f pass since its last discard: it cannot win on it
+                hit = opp[PS_OPP + 2 * i] * rate
                 p_deal += hit
-                cost += hit * max(bp[s, at + V_DEAL_IN] - anyway, 0.0)
+                cost += hit * opp[PS_OPP + 2 * i + 1]
         p_deal = min(p_deal, 1.0)
         plain = value - 1e-6 * around
         score = value * (1.0 - p_deal) - cost / agg - 1e-6 * around

@@ -192,6 +192,21 @@ def point(buf, ox, oy, k):
     return best if best < BIG else BIG
 
 
+@kernel_inline
+def point_tab(tab, key, buf, oy, k):
+    """point() with row ox read from the table's row ``key`` in place: no copy
+    where the row is asked once (a candidate's distance)."""
+    M = M_SLOTS
+    best = BIG * 4
+    for p1 in range(2):
+        by = oy + (1 - p1) * (M + 1) + k
+        for m1 in range(k + 1):
+            c = np.int64(tab[key, p1 * (M + 1) + m1]) + buf[by - m1]
+            if c < best:
+                best = c
+    return best if best < BIG else BIG
+
+
 @kernel
 def group_distance(cnt, keys, w, k, capx, hs, tsuit, thon, pungs, buf, mode):
     """Least tiles to add for k melds + 1 pair over all groups."""

@@ -15,7 +15,6 @@ from ..ruleset.model import build
 from ..ruleset.source import Source
 from ..ruleset.validate import problems
 
-
 MAX_POINTS = 1000  # points in one sweep (a grid counts its product); each is checked and played or re-scored
 
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import bounds as B
 from . import layout as S
 from .facts import CLASSES, CONDITION_KEYS, FACTS, MELD_KINDS, WAITS, not_a_fact
 from .formula import FormulaError, Program, compile_formula, names_used, parse
-from . import bounds as B
 
 PART_KEYS = {"points": S.PART_POINTS, "tai": S.PART_TAI, "fan": S.PART_TAI, "times": S.PART_TIMES}
 

@@ -21,7 +21,6 @@ from . import layout as S
 from .facts import FACTS
 
 
-
 def domains(d: dict) -> dict[str, tuple[int, int]]:
     """Each fact's range under the rules of the merged rule file ``d``."""
     melds = int(d["deal"]["hand_size"]) // 3
