@@ -60,9 +60,10 @@ _R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
 _DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -), 3 × 34 (two words of row drops, -), 5 group starts
 _STARTS = 6 * 34          # where the group starts are, from _DROP's first entry
 _T0 = BOT_ROW0 + 30 + (_STARTS + 5 + ROW - 1) // ROW   # then the smart bot's target rows (patterns.py)
-_RA_PREV = _T0 + 10       # acceptances(): the row its masks were made for
-_PASSED = _T0 + 11        # the smart bot: per opponent, the faces it let pass (bits)
-WORK_ROWS = _T0 + 12
+N_KEPT = 6                # acceptances(): masks kept per decision, two rows each (row; group, target, masks)
+_KEPT = _T0 + 10
+_PASSED = _KEPT + 2 * N_KEPT   # the smart bot: per opponent, the faces it let pass (bits)
+WORK_ROWS = _PASSED + 1
 ACC_AT = 4                # work.accept: the eight-pairs totals, then each face's acceptance
 
 
@@ -358,7 +359,7 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
     per decision of the smart bot.  Candidates of one group whose rows without
     them are equal (a lone 1m or 9m beside 234m) meet the target on the same
     splits: the masks are worked out once for them (the three folds are most
-    of a candidate's cost)."""
+    of a candidate's cost) and kept for the decision."""
     F, scores = seats.F, work.scores
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
@@ -368,8 +369,7 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
     k = hs[HS_M] - nm
     std = hs[HS_STANDARD] == 1 and k >= 0
     o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
-    prev_a = -1        # the group, target and row (_RA_PREV) the masks o0..o7 were made for
-    prev_t = -1
+    n_kept = 0
     for f in range(N_FACES):
         if scores[f] > limit:
             continue
@@ -381,15 +381,35 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
             _load(a, key_a, tsuit, thon, buf, _RA)
             met = point(buf, _RA * ROW, (_FM + a) * ROW, k) == target
             if met:
-                same = a == prev_a and target == prev_t
-                for i in range(ROW):
-                    if same and buf[_RA * ROW + i] != buf[_RA_PREV * ROW + i]:
-                        same = False
-                if not same:
-                    o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
+                # masks kept from a candidate of this group with an equal row and target
+                found = -1
+                for e in range(n_kept):
+                    at = (_KEPT + 2 * e) * ROW
+                    if buf[at + ROW] != a or buf[at + ROW + 1] != target:
+                        continue
+                    same = True
                     for i in range(ROW):
-                        buf[_RA_PREV * ROW + i] = buf[_RA * ROW + i]
-                    prev_a = a
-                    prev_t = target
+                        if buf[_RA * ROW + i] != buf[at + i]:
+                            same = False
+                            break
+                    if same:
+                        found = e
+                        break
+                if found >= 0:
+                    m = (_KEPT + 2 * found) * ROW + ROW + 2
+                    o0, o1, o2, o3 = buf[m], buf[m + 1], buf[m + 2], buf[m + 3]
+                    o4, o5, o6, o7 = buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7]
+                else:
+                    o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
+                    if n_kept < N_KEPT:
+                        at = (_KEPT + 2 * n_kept) * ROW
+                        for i in range(ROW):
+                            buf[at + i] = buf[_RA * ROW + i]
+                        buf[at + ROW] = a
+                        buf[at + ROW + 1] = target
+                        m = at + ROW + 2
+                        buf[m], buf[m + 1], buf[m + 2], buf[m + 3] = o0, o1, o2, o3
+                        buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7] = o4, o5, o6, o7
+                        n_kept += 1
         tot[ACC_AT + f] = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
                                  key_a, o0, o1, o2, o3, o4, o5, o6, o7)

@@ -22,12 +22,11 @@ from .layout import BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
 
 MAX_STEPS = 12
 # dp (work.fscratch, DP_SIZE entries): the states' chances 0..MAX_STEPS, then
-# each state's step chance, then a memo of the last MEMO calls (inputs, result)
+# each state's step chance, then a memo of MEMO entries (inputs, result),
+# direct-mapped by the steps and the acceptance (an entry with steps -1 is empty)
 Q_AT = 16
-MEMO_N = 30          # entries filled
-MEMO_NEXT = 31       # the entry written next
 MEMO_AT = 32
-MEMO, MEMO_W = 4, 9
+MEMO, MEMO_W = 16, 9
 DP_SIZE = MEMO_AT + MEMO * MEMO_W
 
 
@@ -35,8 +34,8 @@ DP_SIZE = MEMO_AT + MEMO * MEMO_W
 def forget(dp):
     """Empty the memo: called at the start of every decision, within which a
     seat's learned values (bp) cannot change."""
-    dp[MEMO_N] = 0.0
-    dp[MEMO_NEXT] = 0.0
+    for e in range(MEMO):
+        dp[MEMO_AT + MEMO_W * e] = -1.0
 
 
 @kernel
@@ -77,11 +76,10 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
         return 0.0   # a draw moves a step at most: fewer draws than steps never arrive
     # the same inputs come back often in one decision (candidates whose hands
     # are alike, a target's faces a step apart): answered from the memo, exactly
-    for e in range(int(dp[MEMO_N])):
-        at = MEMO_AT + MEMO_W * e
-        if (dp[at] == steps and dp[at + 1] == acc and dp[at + 2] == unseen_total and dp[at + 3] == draws
-                and dp[at + 4] == mid and dp[at + 5] == last and dp[at + 6] == scale and dp[at + 7] == s):
-            return dp[at + 8]
+    at = MEMO_AT + MEMO_W * ((steps * 7 + int(acc)) & (MEMO - 1))
+    if (dp[at] == steps and dp[at + 1] == acc and dp[at + 2] == unseen_total and dp[at + 3] == draws
+            and dp[at + 4] == mid and dp[at + 5] == last and dp[at + 6] == scale and dp[at + 7] == s):
+        return dp[at + 8]
     # each state's chance of a step per draw, worked out once (Q_AT on): the
     # draws loop is then multiply-adds only
     for i in range(steps):
@@ -91,8 +89,6 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
             a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale, 1.0)
         dp[Q_AT + i] = min(a / unseen_total * (last if left == 1 else mid), 0.9)
     _advance(steps, draws, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9))
-    e = int(dp[MEMO_NEXT])
-    at = MEMO_AT + MEMO_W * e
     dp[at] = steps
     dp[at + 1] = acc
     dp[at + 2] = unseen_total
@@ -102,8 +98,6 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
     dp[at + 6] = scale
     dp[at + 7] = s
     dp[at + 8] = dp[steps]
-    dp[MEMO_NEXT] = (e + 1) % MEMO
-    dp[MEMO_N] = min(dp[MEMO_N] + 1.0, MEMO)
     return dp[steps]
 
 
