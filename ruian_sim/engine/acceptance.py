@@ -249,8 +249,8 @@ def draw_list(s, wk, si, rules, seats, table, work):
     drop = _DROP * ROW
     nl = 0
     for t in range(N_FACES):
-        if t % 9 == 0 and t <= 27:
-            buf[drop + _STARTS + t // 9] = nl   # where group t // 9 starts in the list
+        if t == 0 or GROUP_OF[t] != GROUP_OF[t - 1]:
+            buf[drop + _STARTS + GROUP_OF[t]] = nl   # where the face's group starts in the list
         u = unseen_face(t, unseen, wk, si)
         if u <= 0 or c[t] >= hs[HS_B] - 1:
             continue
@@ -352,6 +352,42 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
                    work.buf, work.accept)
 
 
+@kernel_inline
+def _kept_at(buf, n_kept, a, target):
+    """The kept entry (acceptances()) made for group a's row _RA at ``target``, or -1."""
+    for e in range(n_kept):
+        at = (_KEPT + 2 * e) * ROW
+        if buf[at + ROW] != a or buf[at + ROW + 1] != target:
+            continue
+        same = True
+        for i in range(ROW):
+            if buf[_RA * ROW + i] != buf[at + i]:
+                same = False
+                break
+        if same:
+            return e
+    return -1
+
+
+@kernel_inline
+def _kept_masks(buf, e):
+    m = (_KEPT + 2 * e) * ROW + ROW + 2
+    return buf[m], buf[m + 1], buf[m + 2], buf[m + 3], buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7]
+
+
+@kernel_inline
+def _keep(buf, e, a, target, o0, o1, o2, o3, o4, o5, o6, o7):
+    """Entry e: row _RA, its group and target, then its masks."""
+    at = (_KEPT + 2 * e) * ROW
+    for i in range(ROW):
+        buf[at + i] = buf[_RA * ROW + i]
+    buf[at + ROW] = a
+    buf[at + ROW + 1] = target
+    m = at + ROW + 2
+    buf[m], buf[m + 1], buf[m + 2], buf[m + 3] = o0, o1, o2, o3
+    buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7] = o4, o5, o6, o7
+
+
 @kernel
 def acceptances(s, limit, nl, wild_u, rules, seats, work):
     """acceptance() of every candidate whose shanten (``work.scores``) is at
@@ -381,35 +417,13 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
             _load(a, key_a, tsuit, thon, buf, _RA)
             met = point(buf, _RA * ROW, (_FM + a) * ROW, k) == target
             if met:
-                # masks kept from a candidate of this group with an equal row and target
-                found = -1
-                for e in range(n_kept):
-                    at = (_KEPT + 2 * e) * ROW
-                    if buf[at + ROW] != a or buf[at + ROW + 1] != target:
-                        continue
-                    same = True
-                    for i in range(ROW):
-                        if buf[_RA * ROW + i] != buf[at + i]:
-                            same = False
-                            break
-                    if same:
-                        found = e
-                        break
-                if found >= 0:
-                    m = (_KEPT + 2 * found) * ROW + ROW + 2
-                    o0, o1, o2, o3 = buf[m], buf[m + 1], buf[m + 2], buf[m + 3]
-                    o4, o5, o6, o7 = buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7]
+                e = _kept_at(buf, n_kept, a, target)
+                if e >= 0:
+                    o0, o1, o2, o3, o4, o5, o6, o7 = _kept_masks(buf, e)
                 else:
                     o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
                     if n_kept < N_KEPT:
-                        at = (_KEPT + 2 * n_kept) * ROW
-                        for i in range(ROW):
-                            buf[at + i] = buf[_RA * ROW + i]
-                        buf[at + ROW] = a
-                        buf[at + ROW + 1] = target
-                        m = at + ROW + 2
-                        buf[m], buf[m + 1], buf[m + 2], buf[m + 3] = o0, o1, o2, o3
-                        buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7] = o4, o5, o6, o7
+                        _keep(buf, n_kept, a, target, o0, o1, o2, o3, o4, o5, o6, o7)
                         n_kept += 1
         tot[ACC_AT + f] = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
                                  key_a, o0, o1, o2, o3, o4, o5, o6, o7)
