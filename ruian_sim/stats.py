@@ -209,7 +209,14 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     if "passes_0" in records.dtype.names:  # records written before these columns lack them
         cols["passed_win_rate"] = (per_seat(records, "passes", seats).sum(axis=1) > 0, ones)
         cols["blocked_win_rate"] = (per_seat(records, "blocked", seats).sum(axis=1) > 0, ones)
-    cols["multiple_winners_rate"] = (_popcount(records["winners"].astype(np.int64)) > 1, ones)
+    winners = _popcount(records["winners"].astype(np.int64))
+    cols["multiple_winners_rate"] = (winners > 1, ones)
+    cols["winners_mean"] = (winners, ones)
+    for k in range(seats):
+        cols[f"winners.{k}"] = (winners == k, ones)
+    if "win_order_0" in records.dtype.names:
+        # a hand that went on after its first win (end.after_wins)
+        cols["play_on_rate"] = (per_seat(records, "win_order", seats).max(axis=1) >= 2, ones)
     matches, inv = np.unique(records["match"], return_inverse=True)
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for name, (x, n) in cols.items():

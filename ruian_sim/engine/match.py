@@ -3,6 +3,7 @@ changes, and one record row per hand."""
 
 from ..jit import kernel
 from .layout import (
+    C_DISCARDER,
     C_FIXED,
     C_HAND,
     C_MATCH,
@@ -10,8 +11,10 @@ from .layout import (
     C_ROUND,
     C_SITTING_OUT,
     C_STREAK,
+    C_WINNER,
     C_WINNERS,
     EP_CAP,
+    EP_FIRST_DEALS,
     EP_KEEP_DRAW,
     EP_KEEP_WIN,
     EP_MAX_HANDS,
@@ -24,6 +27,7 @@ from .layout import (
     OUT_ROBBED_KONG,
     OUT_SELF_DRAW,
     S_PLAYER,
+    S_WIN_ORDER,
 )
 from .turn import play_hand
 
@@ -32,6 +36,19 @@ from .turn import play_hand
 def is_win(outcome):
     return (outcome == OUT_SELF_DRAW or outcome == OUT_DISCARD_WIN or outcome == OUT_ROBBED_KONG
             or outcome == OUT_HAIDI_WIN)
+
+
+@kernel
+def first_dealer(rec, n):
+    """Who deals after a won hand under dealer.next first_winner: the first
+    winner, or the seat that dealt in when its discard had several winners."""
+    first = 0
+    for s in range(n):
+        if rec[C_FIXED + S_WIN_ORDER * n + s] == 1:
+            first += 1
+    if first > 1 and rec[C_DISCARDER] >= 0:
+        return rec[C_DISCARDER]
+    return rec[C_WINNER]
 
 
 @kernel
@@ -86,6 +103,16 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, work, va
             if hand == log_hand:
                 return row, done + 1, 0
             hand += 1
+            if P[EP_FIRST_DEALS] == 1 and is_win(rec[C_OUTCOME]):
+                # the first winner deals next (the seat that dealt in to several at once);
+                # every hand is one pass of the deal
+                nxt = first_dealer(rec, n)
+                if nxt == dealer and P[EP_CAP] > 0 and streak >= P[EP_CAP]:
+                    nxt = (dealer + 1) % n
+                streak = streak + 1 if nxt == dealer else 1
+                dealer = nxt
+                passes += 1
+                continue
             dealer_won = (rec[C_WINNERS] >> dealer) & 1 == 1
             keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (not is_win(rec[C_OUTCOME])
                                                               and P[EP_KEEP_DRAW] == 1)

@@ -52,6 +52,7 @@ from .layout import (
     FACT_SELF_DRAWN,
     FACT_WAITS_ANY,
     H_DEALER,
+    H_OUT,
     H_ROUND,
     H_STREAK,
     M_FACE,
@@ -200,6 +201,8 @@ def gain(s, fv, self_drawn, rules, table, values):
     total = 0.0
     for i in range(1, n):
         p = (s + i) % n
+        if (H[H_OUT] >> p) & 1:
+            continue   # it won and left the hand: it pays nothing more
         base = bases[k] if (s == d or p == d) else misc[M_OTHER]
         fill_vars(fv, parts, tab, base, 1 if p == d else 0, vars_)
         v = formula(vcode, vconsts, vars_, stack)
@@ -219,10 +222,14 @@ def worth(s, fv, rules, table, values):
     """A win's gain weighed over self-drawn and discard wins.  Remembered by
     the reading (a hash of every slot of fv), since a hand's projections
     change slowly from one decision to the next: the gain depends on fv alone
-    (the seat's role is in it: dealer, winds, streak)."""
+    (the seat's role is in it: dealer, winds, streak), and on who is left to
+    pay once a winner has left the hand (end.after_wins)."""
     h = np.uint64(14695981039346656037)
     for i in range(fv.shape[0]):
         h = (h ^ np.uint64(fv[i] & 0xFFFFFFFF)) * np.uint64(1099511628211)
+    out = table.H[H_OUT]
+    if out != 0:
+        h = (h ^ np.uint64(out | (s << 16) | (table.H[H_DEALER] << 24))) * np.uint64(1099511628211)
     key = np.int64(h >> np.uint64(1)) | 1
     i = np.int64(h & np.uint64(MEMO - 1))
     if values.memo_keys[i] == key:

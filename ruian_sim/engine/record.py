@@ -90,8 +90,9 @@ def record_winner(s, f, joins, facts, rules, seats, table, work, values, rec, lo
 
 
 @kernel
-def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners, discarder, wk):
-    """The hand's columns (layout.C_*) and each seat's counts, after the winners'."""
+def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners, first, discarder, wk):
+    """The hand's columns (layout.C_*) and each seat's counts, after the winners'.
+    ``winners``: every seat that won; ``first``: the first win's winners (C_WINNER)."""
     P = rules.P
     W, gone = wall.W, wall.gone
     F = seats.F
@@ -102,7 +103,7 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
     rec[C_WINNERS] = winners
     rec[C_WINNER] = -1
     if winners != 0:
-        rec[C_WINNER] = first_winner(discarder, winners, n) if discarder >= 0 else lowest(winners, n)
+        rec[C_WINNER] = first_winner(discarder, first, n) if discarder >= 0 else lowest(first, n)
     rec[C_DISCARDER] = discarder
     rec[C_WILD] = wk
     rec[C_INDICATOR] = W[WS_INDICATOR]

@@ -59,6 +59,7 @@ from .layout import (
     F_W,
     H_DEALER,
     H_DISCARDS,
+    H_OUT,
     H_SI,
     H_WK,
     M_FACE,
@@ -141,6 +142,12 @@ def _opponents(s, n, me_dealer, F, H, pond, bp, buf, opp):
     bot anyway (pscratch[PS_OPP + 2i], [PS_OPP + 2i + 1])."""
     for i in range(1, n):
         o = (s + i) % n
+        if (H[H_OUT] >> o) & 1:
+            # it won and left the hand (end.after_wins): it cannot win on anything
+            buf[_PASSED * ROW + i] = 0
+            opp[PS_OPP + 2 * i] = 0.0
+            opp[PS_OPP + 2 * i + 1] = 0.0
+            continue
         passed = np.int64(0)
         for j in range(F[o, F_LAST_DISC] + 1, H[H_DISCARDS]):
             if 0 <= pond[j] < N_FACES:

@@ -187,14 +187,19 @@ def _break_line(wall, seat_name, opener: int, at: int, count: int, side: int) ->
 def _ending(rec, n: int, wk: int) -> list[str]:
     out = int(rec["outcome"])
     if out in L.WIN_OUTCOMES:
-        winners = [s for s in range(n) if int(rec["winners"]) >> s & 1]
+        # in the order they won (play may go on after a win: end.after_wins)
+        winners = sorted((s for s in range(n) if int(rec["winners"]) >> s & 1),
+                         key=lambda s: int(rec[f"win_order_{s}"]))
+        several = len({int(rec[f"win_order_{s}"]) for s in winners}) > 1
         out_lines = []
         for s in winners:
             shapes = _names(int(rec[f"shapes_{s}"]), SHAPE_NAMES)
             hard = "hard" if int(rec[f"hard_{s}"]) else "soft"
             facts = _names(int(rec[f"facts_{s}"]), L.FACT_NAMES)
-            by = f", discarder {seat_name(int(rec['discarder']))}" if rec["discarder"] >= 0 else ""
-            out_lines.append(f"Winner: {seat_name(s)} — {', '.join(shapes)}, {hard}; "
+            frm = int(rec[f"win_from_{s}"])
+            by = f", discarder {seat_name(frm)}" if frm >= 0 else ""
+            head = f"Win {int(rec[f'win_order_{s}'])}" if several else "Winner"
+            out_lines.append(f"{head}: {seat_name(s)} — {', '.join(shapes)}, {hard}; "
                              f"{', '.join(facts)}{by}; wilds held {int(rec[f'wilds_{s}'])}")
         return out_lines
     return [f"No winner ({L.OUTCOME_NAMES[out].replace('_', ' ')}); "

@@ -60,13 +60,16 @@ from .layout import (
     H_DISCARDER,
     H_DISCARDS,
     H_ERROR,
+    H_FIRST,
     H_FW_COUNT,
     H_FW_TILE,
     H_KONGS,
     H_LAST_RAW,
+    H_OUTCOME,
     H_ROUND,
     H_SI,
     H_STREAK,
+    H_WINNERS,
     MAX_MELDS,
     MELD_CHI,
     MELD_KONG_ADD,
@@ -84,6 +87,7 @@ from .layout import (
     ROB_ANY,
     ROB_NEVER,
 )
+from .leave import is_out, last_from, next_in, record_wins
 from .log import log_event
 from .policy import (
     claim_choice,
@@ -94,7 +98,7 @@ from .policy import (
     may_kong,
     self_kong,
 )
-from .record import fill_record, record_winner
+from .record import fill_record
 from .rng import BOT, DICE, WALL, stream
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from .valuation import gate_ok
@@ -136,6 +140,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     H[H_FW_TILE] = -1
     H[H_LAST_RAW] = -1
     H[H_DISCARDER] = -1
+    H[H_OUTCOME] = -1
+    rec[:] = 0
     wk = setup_wall(P, rs, dealer, tiles, gone, W, log)
     H[H_STREAK] = streak
     H[H_ROUND] = rnd
@@ -162,8 +168,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     win_face = -1
     win_raw = -1
     win_route = 0       # FACT_* bits of how the hand was won, as the gate saw them
-    # each pass draws a tile or follows a claim (which sets a meld aside)
-    limit = P[EP_TILES] + n * (MAX_MELDS + 1) + 1
+    # each pass draws a tile or follows a claim (which sets a meld aside); a win may add one
+    limit = P[EP_TILES] + n * (MAX_MELDS + 2) + 1
     steps = 0
     while outcome < 0:
         steps += 1
@@ -181,7 +187,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             last = receive(turn, raw, True, rules, wall, seats, table, log)
             kong_draw = False
             if last == NONE_JOINED:
-                turn = (turn + 1) % n
+                turn = next_in(turn, table, n)
                 break
         # a hand that was not ready before this draw cannot be complete now
         # (tables can only be too tight at the wild's crowded face)
@@ -239,10 +245,21 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 kong_draw = True
                 if last == NONE_JOINED:
                     break
+            if outcome >= 0 and winners != 0 and H[H_ERROR] == 0 and record_wins(
+                    outcome, winners, win_face, win_route, win_raw, discarder, rules, seats, table, work, values,
+                    rec, log):
+                # play goes on from the seat after the winner (after the robber of a kong)
+                turn = next_in(turn if discarder < 0 else last_from(discarder, winners, n), table, n)
+                outcome = -1
+                winners = 0
+                discarder = -1
+                win_raw = -1
+                need_draw = True
+                continue
             if outcome >= 0 or H[H_ERROR] != 0:
                 break
             if last == NONE_JOINED:
-                turn = (turn + 1) % n
+                turn = next_in(turn, table, n)
                 break
         self_actions = True
         # --- discard
@@ -267,14 +284,15 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             break
         if f < 0:
             if P[EP_WILD_CLAIM] == 0:
-                turn = (turn + 1) % n
+                turn = next_in(turn, table, n)
                 continue
             f = wk  # a claimable discarded wild plays as its own kind
         # --- claims: wins first
         near = False   # a seat that could win on it: else no call
         if P[EP_WIN_DISCARD] == 1:
             for i in range(1, n):
-                near = near or may_win((turn + i) % n, rules, seats, table)
+                o = (turn + i) % n
+                near = near or (not is_out(o, table) and may_win(o, rules, seats, table))
         if near:
             route = FACT_DISCARD | (FACT_LAST_DISCARD if nothing_left(P, W, gone) else 0)
             mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw, route)
@@ -286,17 +304,25 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 win_face = f
                 win_raw = raw
                 win_route = route
+                if winners != 0 and record_wins(outcome, winners, f, route, raw, turn, rules, seats, table, work,
+                                                values, rec, log):
+                    turn = next_in(last_from(turn, winners, n), table, n)
+                    outcome = -1
+                    winners = 0
+                    discarder = -1
+                    win_raw = -1
+                    continue
                 break
         if raw == wk:
             # a discarded wild may only be won on: no wild goes into a meld
-            turn = (turn + 1) % n
+            turn = next_in(turn, table, n)
             continue
         # --- kong, pon, chi by priority, then seat order from the discarder
         # a kong on this discard needs a replacement tile; look only if someone could
         can_kong = False
         if P[EP_KONG_EXPOSED] == 1:
             for i in range(1, n):
-                if cnt[(turn + i) % n, f] >= 3:
+                if cnt[(turn + i) % n, f] >= 3 and not is_out((turn + i) % n, table):
                     can_kong = can_replace(rules, wall)
                     break
         best_rank = 99
@@ -305,7 +331,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         take_start = -1
         for i in range(1, n):
             s = (turn + i) % n
-            if not claimable(s, f, turn, can_kong, P, cnt[s]):
+            if is_out(s, table) or not claimable(s, f, turn, can_kong, P, cnt[s]):
                 continue
             claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work, values)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
@@ -314,7 +340,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 take_kind = claim[0]
                 take_start = claim[1]
         if taker < 0:
-            turn = (turn + 1) % n
+            turn = next_in(turn, table, n)
             continue
         H[H_CLAIMS] += 1
         H[H_FW_COUNT] = 0
@@ -334,7 +360,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             kong_draw = True
             need_draw = False
             if last == NONE_JOINED:
-                turn = (turn + 1) % n
+                turn = next_in(turn, table, n)
                 break
             continue
         if take_kind == CLAIM_PON:
@@ -379,25 +405,22 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 if (gate_ok(turn, got, route, shapes_now(turn, rules, seats, work), hard, rules, seats, table,
                             work, values)
                         and wants_win(turn, bots, hard == 0, False, False)):
+                    # the hand ends here: 海底 and play after a win are never combined (ruleset/validate_end.py)
+                    record_wins(OUT_HAIDI_WIN, 1 << turn, got, route, -1, -1, rules, seats, table, work, values, rec,
+                                log)
                     outcome = OUT_HAIDI_WIN
-                    winners = 1 << turn
-                    win_face = got
-                    win_route = route
                     break
-            turn = (turn + 1) % n
+            turn = next_in(turn, table, n)
         if outcome < 0:
             outcome = OUT_EXHAUSTIVE
-    # --- the record
-    rec[:] = 0
-    for s in range(n):
-        if winners & (1 << s):
-            joins = (win_route & FACT_DISCARD) != 0
-            record_winner(s, win_face, joins, win_route, rules, seats, table, work, values, rec, log,
-                          win_raw if joins else (raw_of(win_face, wk, si) if win_face != NO_TILE else -1))
-    fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners, discarder, wk)
+    if H[H_OUTCOME] >= 0:
+        # the hand's outcome is its first win's; each winner's order and who dealt in are in its columns
+        outcome, discarder = H[H_OUTCOME], H[H_DISCARDER]
+    # --- the record (each winner's columns were written as it won)
+    fill_record(rules, wall, seats, table, values, rec, dealer, outcome, H[H_WINNERS], H[H_FIRST], discarder, wk)
     if H[H_ERROR] != 0:
         rec[:] = 0
         rec[C_OUTCOME] = -1
         return -H[H_ERROR]
-    log_event(log, EV_END, -1, -1, outcome, winners)
+    log_event(log, EV_END, -1, -1, outcome, H[H_WINNERS])
     return outcome

@@ -150,11 +150,17 @@ class Dealer:
     keep_on_win: bool
     keep_on_draw: bool
     streak_cap: int  # 0: no cap
+    next: str = "rotate"  # rotate | first_winner (who deals the next hand)
 
 
 @dataclass(frozen=True)
 class Match:
     rounds: int
+
+
+@dataclass(frozen=True)
+class End:
+    after_wins: int  # wins after which the hand ends (1: the first; more: 血战到底)
 
 
 @dataclass(frozen=True)
@@ -176,6 +182,7 @@ class RuleSet:
     aborts: Aborts
     dealer: Dealer
     match: Match
+    end: End
     scoring: Any  # the scoring mapping; ruian_sim.scoring reads it
     data: MappingProxyType = field(repr=False, compare=False)
     hash: str = ""
@@ -275,6 +282,7 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
                       a["four_kongs"], a["triple_win"]),
         dealer=Dealer(**d["dealer"]),
         match=Match(**d["match"]),
+        end=End(**d.get("end", {"after_wins": 1})),   # no `end` section: the hand ends at the first win
         scoring=_freeze(d["scoring"]),
         data=_freeze(d),
         hash=content_hash(d),

@@ -15,6 +15,7 @@ from ..errors import Mark, Problem, dotted
 from .locate import schema_path
 from .source import Source
 from .timing import nonfinite_problems, timing_problems
+from .validate_end import end_problems
 from .validate_scoring import scoring_problems
 
 
@@ -395,6 +396,11 @@ def _aborts(d, where):
         p = ("aborts", "four_winds", "tiles", i)
         if t not in play:
             yield _in_play(where, p, t)
+
+
+@check
+def _end(d, where):
+    yield from end_problems(d, where)
 
 
 @check

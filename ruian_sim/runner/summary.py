@@ -11,7 +11,7 @@ from .plan import Plan
 
 # metrics that are means per hand (or per win), not fractions (shared with the report)
 MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
-         "claims_mean", "penalty_rate", "hands_per_match", *(f"win_{p}_mean" for p in WIN_PARTS))
+         "claims_mean", "penalty_rate", "hands_per_match", "winners_mean", *(f"win_{p}_mean" for p in WIN_PARTS))
 QUANTILES = (5, 25, 50, 75, 95)
 
 
@@ -91,8 +91,11 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
                       "items": {str(it["name"]): item_amount(it) for it in sc["items"]}}
     extra: dict = {}
     for name in ("dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean",
-                 "penalty_rate", "hands_per_match"):
+                 "penalty_rate", "hands_per_match", "winners_mean"):
         extra[name], ci[name] = _ci(acc, name)
+    extra["winners"], ci["winners"] = {}, {}
+    for k in sorted((m for m in acc.moments if m.startswith("winners.")), key=lambda m: int(m.split(".")[1])):
+        extra["winners"][k.split(".")[1]], ci["winners"][k.split(".")[1]] = _ci(acc, k)
     extra["items"] = {}
     for k in sorted(m for m in acc.moments if m.startswith("items.")):
         nm = k.split(".", 1)[1]

@@ -4,7 +4,9 @@ compiled kernel).
 
 - ``payers``: ``all`` losers pay the winner the pair's value; ``discarder``:
   on a discard win only the discarder pays; ``discarder_for_all``: the
-  discarder pays what all would.
+  discarder pays what all would.  A winner is paid only by the seats still
+  in when it won: not by one that won on the same discard or earlier
+  (``end.after_wins`` lets play go on after a win, 血战到底).
 - ``settle: pairwise``: on a won hand every pair of losers (i, j) also
   settles.  With ``losers`` (a formula): the loser with the smaller ``hand``
   pays the larger the formula's result, over ``hi``/``lo`` (the two hands),
@@ -240,6 +242,24 @@ def _side_payments(records, sc, n, won, winners) -> np.ndarray:
     return pay
 
 
+def win_orders(records, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(order[h, s], dealt_in[h, s]): each winner's win, 1 for the hand's first
+    (every winner of one discard shares it), and the seat that dealt in (-1
+    self-drawn).  A hand whose winners have no order (records made before
+    these columns, or by hand) won every win at once, dealt in by the hand's
+    discarder."""
+    names = records.dtype.names or ()
+    bits = (records["winners"].astype(np.int64)[:, None] >> np.arange(n)) & 1
+    discarder = np.repeat(records["discarder"].astype(np.int64)[:, None], n, axis=1)
+    if "win_order_0" not in names:
+        return bits, discarder
+    order = per_seat(records, "win_order", n).astype(np.int64)
+    frm = per_seat(records, "win_from", n).astype(np.int64)
+    legacy = ((order == 0) & (bits == 1)).any(axis=1)
+    order[legacy], frm[legacy] = bits[legacy], discarder[legacy]
+    return order, frm
+
+
 def _pairwise(value, sc, n, won, winners, dealer) -> np.ndarray:
     pay = np.zeros(value.shape[:2], np.int64)
     pw = sc["pairwise"]
@@ -264,9 +284,9 @@ def score(records: np.ndarray, rules) -> Scored:
     won = np.isin(records["outcome"], L.WIN_OUTCOMES)
     dealer = records["dealer"].astype(np.int64)
     winners = records["winners"].astype(np.int64)
-    discarder = records["discarder"].astype(np.int64)
     parts, value = values(records, rules)
     facts = per_seat(records, "facts", n)
+    order, dealt_in = win_orders(records, n)
     rows = np.arange(n_h)
     pay = np.zeros((n_h, n), np.int64)
     payers = sc["payers"]
@@ -274,14 +294,18 @@ def score(records: np.ndarray, rules) -> Scored:
         is_w = won & (((winners >> w) & 1) == 1)
         if not is_w.any():
             continue
-        owed = value[:, w, :].copy()          # what each loser owes this winner
+        # what each seat still in owes this winner: not itself, nor a seat that
+        # won with it or before it (end.after_wins lets play go on after a win)
+        still_in = (order == 0) | (order > order[:, w:w + 1])
+        owed = np.where(still_in, value[:, w, :], 0)
         owed[:, w] = 0
         gets = owed
         if payers != "all":
+            frm = dealt_in[:, w]
             on_discard = (facts[:, w] & L.FACT_DISCARD) != 0
-            d_ok = on_discard & (discarder >= 0)
+            d_ok = on_discard & (frm >= 0)
             gets = np.where(d_ok[:, None], 0, owed)
-            d = np.clip(discarder, 0, n - 1)
+            d = np.clip(frm, 0, n - 1)
             if payers == "discarder":
                 gets[rows[d_ok], d[d_ok]] = owed[rows[d_ok], d[d_ok]]
             else:  # discarder_for_all

@@ -8,6 +8,9 @@ and only with tiles held; no wild in a meld and no claimed wild; every seat
 that could win on a discard (by the Python HandEvaluator) wins or passes, and
 the winner is the first from the discarder unless everyone may win; a
 self-drawn win is complete; the replayed final hands equal the engine's.
+Where play goes on after a win (end.after_wins), each win is checked as it
+comes: a winner never acts again, no more wins are made than the rules end
+at, and play goes on from the seat after the winner.
 """
 
 from __future__ import annotations
@@ -66,7 +69,12 @@ class Referee:
         passed = set()
         blocked = set()      # 过水: passed a win, no discard win until the next draw
         dealing = True
-        win_tiles: list[int] = []
+        out: set[int] = set()   # seats that won and left the hand
+        group: list[tuple[int, int, int]] = []   # (seat, tile, facts) of the win being made
+        next_up = None          # the seat that must draw next, after a win
+        shared = False          # some win had several winners on one tile
+        ended_by_win = False
+        after = rules.end.after_wins
         ind = int(rec["indicator"])
         if ind >= 0 and rules.wild.turned_out_of_play:
             out_of_play[ind] += 1
@@ -101,11 +109,63 @@ class Referee:
                 first = next(s for s in order if s in pending and s not in passed)
                 check(winner_seats == [first], f"winner {winner_seats} is not the first ({first})")
 
+        def win_made():
+            # every EV_WIN of one tile has come: check and apply the win
+            nonlocal pending, next_up, shared
+            seats = [w for w, _, _ in group]
+            t, facts = group[0][1], group[0][2]
+            check(len(seats) <= 1 or rules.claims.multiple_wins == "all",
+                  f"{len(seats)} winners under multiple_wins {rules.claims.multiple_wins}")
+            check(len(out) < after and n - len(out) >= 2,
+                  f"a win after {len(out)} wins, where the hand ends at {after}")
+            check(all(int(rec[f"win_order_{w}"]) == int(rec[f"win_order_{seats[0]}"]) for w in seats),
+                  "winners of one tile recorded as different wins")
+            frm = int(rec[f"win_from_{seats[0]}"])
+            if facts & L.FACT_ROBBED:
+                # the tile being added to a pon goes to the robber instead
+                check(frm == drawer, f"a kong robbed from S{frm}, but S{drawer} was adding it")
+                take(frm, t)
+                for w in seats:
+                    hands[w][t] += 1
+                stats["robbed"] += 1
+                last = max(seats, key=lambda w: (w - frm) % n)
+            elif facts & L.FACT_DISCARD:
+                settle_pending(seats)
+                check(last_discard is not None and t == last_discard[1] and frm == last_discard[0],
+                      f"a discard win on {T.name(t)} from S{frm}, not the last discard")
+                for w in seats:
+                    hands[w][t] += 1
+                pond.pop()
+                last = max(seats, key=lambda w: (w - frm) % n)
+            else:
+                for w in seats:
+                    kinds = list(hands[w].elements())
+                    check(self.ev.evaluate(kinds, wild, melds=mlds[w]).win,
+                          f"S{w} wins on its own draw with an incomplete hand {T.format_kinds(kinds)}")
+                last = seats[0]
+            pending = []
+            shared = shared or len(seats) > 1
+            out.update(seats)
+            left = [(last + i) % n for i in range(1, n) if (last + i) % n not in out]
+            next_up = left[0] if left else None
+            stats["wins"] += len(seats)
+            group.clear()
+
         taken = self.check_wall(rec, events, wall, gone)
+        drawer = int(rec["dealer"])
 
         for code, s, t, a, b in events.tolist():
             if code in (L.EV_DISCARD, L.EV_WIN, L.EV_KONG_CON, L.EV_END, L.EV_HAIDI):
                 dealing = False
+            if group and code != L.EV_WIN:
+                win_made()
+                ended_by_win = code == L.EV_END
+            if code not in (L.EV_DICE, L.EV_BREAK, L.EV_WILD, L.EV_END, L.EV_PENALTY):
+                check(s not in out, f"S{s} acts (event {code}) after it won and left the hand")
+            if code in (L.EV_DRAW, L.EV_HAIDI) and not dealing:
+                check(next_up is None or s == next_up, f"S{s} draws after a win, where S{next_up} is next")
+                next_up = None
+                drawer = s
             if code == L.EV_DEAL:
                 hands[s][t] += 1
                 seen[t] += 1
@@ -134,7 +194,7 @@ class Referee:
                 claimable = not (wild is not None and t == wk and not rules.wild.claim)
                 pending = [x for x in ((s + i) % n for i in range(1, n))
                            if claimable and rules.claims.win_on_discard and x not in blocked
-                           and could_win(x, t)]
+                           and x not in out and could_win(x, t)]
                 passed = set()
             elif code == L.EV_PASS_WIN:
                 if t >= 0:
@@ -188,41 +248,28 @@ class Referee:
                 mlds[s][i] = Meld("kong", t)
                 stats["kong"] += 1
             elif code == L.EV_WIN:
-                win_tiles.append(t)
-                stats["wins"] += 1
+                route = L.FACT_SELF_DRAWN | L.FACT_DISCARD | L.FACT_ROBBED
+                check(not group or (t, b & route) == (group[0][1], group[0][2] & route),
+                      "winners of one win on different tiles or routes")
+                group.append((s, t, b))
+        if group:
+            win_made()
+            ended_by_win = True
 
         outcome = int(rec["outcome"])
         winners = [s for s in range(n) if int(rec["winners"]) >> s & 1]
-        check(len(winners) <= 1 or rules.claims.multiple_wins == "all",
-              f"{len(winners)} winners under multiple_wins {rules.claims.multiple_wins}")
-        if outcome == L.OUT_DISCARD_WIN:
-            settle_pending(winners)
-            check(all(t == last_discard[1] for t in win_tiles), "a discard win on another tile")
-            for s in winners:
-                hands[s][last_discard[1]] += 1
-            pond.pop()
-        elif outcome == L.OUT_ROBBED_KONG:
-            # the tile being added to a pon goes to the robber instead
-            robbed = win_tiles[0]
-            take(int(rec["discarder"]), robbed)
-            for s in winners:
-                hands[s][robbed] += 1
-            stats["robbed"] += 1
-        elif outcome == L.OUT_MULTI_WIN_DRAW:
+        check(sorted(out) == winners, f"the record's winners {winners} are not those who won ({sorted(out)})")
+        check((outcome in L.WIN_OUTCOMES) == bool(out), f"outcome {outcome} with {len(out)} wins")
+        if outcome == L.OUT_MULTI_WIN_DRAW:
             # several seats could win on the last discard, and the rules make that a draw
             check(len(pending) >= 2, f"a multiple-win draw with {len(pending)} seats able to win")
-        elif pending and outcome != L.OUT_FOUR_WINDS:
+        elif pending and outcome != L.OUT_FOUR_WINDS and not ended_by_win:
             settle_pending([])
-        if outcome in (L.OUT_SELF_DRAW, L.OUT_HAIDI_WIN):
-            for s in winners:
-                kinds = list(hands[s].elements())
-                check(self.ev.evaluate(kinds, wild, melds=mlds[s]).win,
-                      f"S{s} wins on its own draw with an incomplete hand {T.format_kinds(kinds)}")
 
         for s in range(n):
             check(not any(hands[s][k] for k in aside), f"S{s} holds a tile the rules lay aside")
         # the replayed hands are the engine's final hands
-        if len(winners) <= 1:
+        if not shared:
             for s in range(n):
                 engine = raw_hand(cnt[s], F[s, L.F_W], wk, -1 if si is None else si)
                 check(sorted(hands[s].elements()) == engine,
@@ -256,7 +303,8 @@ class Referee:
         dead = rules.wall.dead_stacks * rules.wall.stack_height + sum(
             grow[min(i, len(grow) - 1)] for i in range(int(rec["kongs"]) - 1))
         check(left >= dead, f"the dead wall was drawn from ({left} tiles left, {dead} are dead)")
-        if outcome == L.OUT_EXHAUSTIVE:
+        by_wall = outcome == L.OUT_EXHAUSTIVE or (out and not ended_by_win)
+        if by_wall:
             # 海底牌必须分完: every tile outside the dead wall was dealt
             exact = dead + self.lone_tail(wall, taken)
             full = rules.wall.dead_stacks * rules.wall.stack_height + sum(
@@ -266,7 +314,7 @@ class Referee:
             else:  # the last kong's growth ended the wall between the two sizes
                 check(left <= full + self.lone_tail(wall, taken),
                       f"an exhaustive draw with {left} tiles left beside a grown dead wall of {full}")
-        if outcome == L.OUT_EXHAUSTIVE:
+        if by_wall:
             stats["exhaustive"] += 1
             stats["haidi_dealt"] += sum(1 for e in events.tolist() if e[0] == L.EV_HAIDI)
         return stats

@@ -2,6 +2,8 @@
 not depend on how matches are batched, any hand replays alone, and variants
 with the same tile set see the same walls."""
 
+from pathlib import Path
+
 import numpy as np
 
 from ruian_sim.engine.simulate import Simulator
@@ -39,3 +41,14 @@ def test_seeds_differ():
     sim = Simulator(load("ruian"), "greedy")
     a, b = sim.play(1, 0, 5), sim.play(2, 0, 5)
     assert not (len(a) == len(b) and (a == b).all())
+
+
+def test_a_match_plays_the_same_after_others():
+    # the smart bot remembers values across decisions; what it remembers must
+    # not carry one hand's table (who has won and left) into another
+    for rules in (load("ruian"), load(str(Path(__file__).with_name("rules") / "play-on.yaml"))):
+        sim = Simulator(rules, "smart")
+        whole = sim.play(7, 0, 16)
+        for m in range(16):
+            alone = Simulator(rules, "smart").play(7, m, 1)
+            assert (whole[whole["match"] == m] == alone).all(), (rules.name, m)

@@ -13,6 +13,7 @@ go-around, and the chain of kongs and wild discards before it.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -60,14 +61,15 @@ def every_fact_items() -> str:
     return "\n".join(rows)
 
 
-GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact"]
+GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on"]
+PLAY_ON = Path(__file__).with_name("rules") / "play-on.yaml"   # wins made while play goes on
 
 
 @cache
 def rules_of(game: str, tmp: str):
+    if game == "play-on":
+        return load(str(PLAY_ON))
     if game == "every-fact":
-        from pathlib import Path
-
         p = Path(tmp) / "every-fact.yaml"
         p.write_text(EVERY_FACT.format(items=every_fact_items()), encoding="utf-8")
         return load(str(p))
@@ -107,11 +109,17 @@ def _flowers(state, s, rules) -> str:
     return T.format_kinds(kinds) if kinds else ""
 
 
-def _first(state, s, dealer, n) -> bool:
-    H, F = state.table.H, state.seats.F
-    if H[L.H_CLAIMS] != 0 or F[s, L.F_DISCARDS] != 0:
+def _first(events, s, dealer, n) -> bool:
+    """In the first go-around when seat s won: counted from the events before its win
+    (play may have gone on after it)."""
+    upto = next(i for i, e in enumerate(events) if e[0] == L.EV_WIN and e[1] == s)
+    codes, seats = events[:upto, 0], events[:upto, 1]
+    claims = np.isin(codes, (L.EV_CHI, L.EV_PON, L.EV_KONG_EXP)).sum()
+    kongs = np.isin(codes, (L.EV_KONG_EXP, L.EV_KONG_ADD, L.EV_KONG_CON)).sum()
+    discards = codes == L.EV_DISCARD
+    if claims != 0 or (discards & (seats == s)).any():
         return False
-    return H[L.H_KONGS] == 0 if s == dealer else H[L.H_DISCARDS] <= n
+    return kongs == 0 if s == dealer else discards.sum() <= n
 
 
 def rescore(sim, rules, seed, match, hand, rec_row, fv_row):
@@ -137,7 +145,7 @@ def rescore(sim, rules, seed, match, hand, rec_row, fv_row):
             win, last = _route(facts)
             tile = [e for e in events if e[0] == L.EV_WIN and e[1] == s][0][2]
             got = sc.score(T.format_kinds(tiles), win=win, tile=T.name(int(tile)) if tile >= 0 else "",
-                           first=_first(state, s, dealer, n), last=last,
+                           first=_first(events, s, dealer, n), last=last,
                            chain={"kongs": int(F[s, L.F_CHAIN] - F[s, L.F_CHAIN_WILDS]),
                                   "piao": int(F[s, L.F_CHAIN_WILDS])}, **common)
         else:

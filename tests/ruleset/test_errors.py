@@ -62,6 +62,16 @@ CASES = [
     ("no extends, missing sections", "name: lonely\n",
      ["f.yaml:1:1: extends: no extends, so this must be a complete rule file, but it lacks 14 of the "
       "15 sections (table, tiles, wall, "]),
+    ("more wins than seats", "extends: ruian\nwall: {haidi_tiles: 0}\nend:\n  after_wins: 4\n",
+     ["f.yaml:4:15: end.after_wins: after_wins is 4, but at 4 seats at most 3 can win"]),
+    ("play on with 海底", "extends: ruian\nend:\n  after_wins: 2\n",
+     ["f.yaml:3:15: end.after_wins: play goes on after a win (after_wins 2), but 海底 tiles dealt one to "
+      "each player assumes the hand ends at its first win: change wall.haidi_tiles or set after_wins to 1 "
+      "(wall.haidi_tiles is 4 at "]),
+    ("play on with losers settling", "extends: ruian\nwall: {haidi_tiles: 0}\nend: {after_wins: 3}\n"
+                                     "scoring: {settle: pairwise}\n",
+     ["f.yaml:3:19: end.after_wins: play goes on after a win (after_wins 3), but losers settling among "
+      "themselves assumes"]),
     ("extends an empty list", "extends: []\n", ["f.yaml:1:10: extends: an empty list extends nothing"]),
     ("extends a number", "extends: [ruian, 5]\n", ["f.yaml:1:18: extends[1]: extends must be a rule name"]),
     ("extends a bad variant in a spec", "extends: ruian+fowers\n",

@@ -1,0 +1,54 @@
+"""Semantic checks of how a hand ends and who deals next: how many wins a
+hand can have (``end``), the rules that assume a hand ends at its first win
+(an abortive draw after a win, a settlement among the losers of the one
+win), and a first winner dealing next (``dealer.next``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..errors import Problem
+
+AFTER = ("end", "after_wins")
+
+# rules written for a hand that ends at its first win, and the values that say so
+ONE_WIN_ONLY = (
+    (("aborts", "four_kongs"), lambda v: v is True, "四杠 as an abortive draw"),
+    (("aborts", "triple_win"), lambda v: v is True, "三家胡 as an abortive draw"),
+    (("aborts", "four_winds", "action"), lambda v: v == "draw", "四同风 as an abortive draw"),
+    (("claims", "multiple_wins"), lambda v: v == "draw", "several winners on one discard as a draw"),
+    (("scoring", "settle"), lambda v: v == "pairwise", "losers settling among themselves"),
+    # 海底 deals its tiles one to each player: with fewer players left, some would get two
+    (("wall", "haidi_tiles"), lambda v: isinstance(v, int) and v > 0, "海底 tiles dealt one to each player"),
+)
+
+
+def _get(d, path):
+    for k in path:
+        if not isinstance(d, dict) or k not in d:
+            return None
+        d = d[k]
+    return d
+
+
+def end_problems(d: dict, where) -> Iterator[Problem]:
+    nxt = ("dealer", "next")
+    if _get(d, nxt) == "first_winner" and d["table"]["substitute"]:
+        yield where.blame((nxt, ("table", "substitute")),
+                          "the substitute takes the seat of a dealer who passes the deal on; with "
+                          "first_winner the deal jumps between seats: set dealer.next to rotate")
+    after = _get(d, AFTER)
+    if after is None:
+        return
+    seats = d["table"]["seats"]
+    if after > seats - 1:
+        yield where.blame((AFTER, ("table", "seats")),
+                          f"after_wins is {after}, but at {seats} seats at most {seats - 1} can win "
+                          f"(the last one left cannot)")
+    if after <= 1:
+        return
+    for path, refuses, what in ONE_WIN_ONLY:
+        if refuses(_get(d, path)):
+            yield where.blame((AFTER, path),
+                              f"play goes on after a win (after_wins {after}), but {what} assumes the hand "
+                              f"ends at its first win: change {'.'.join(path)} or set after_wins to 1")
