@@ -58,7 +58,8 @@ EP_ASIDE_IF_WILD = 176  # kind laid aside instead when an aside kind is the wild
 EP_ASIDE = 177          # 42 slots: 1 for kinds laid aside and replaced (flowers, the 台 game's 白板)
 EP_AFTER_WINS = 219     # wins after which the hand ends (1: the first; more: the others play on, 血战到底)
 EP_FIRST_DEALS = 220    # 1: the first winner deals the next hand (dealer.next first_winner)
-EP_SIZE = 221
+EP_VOID = 221           # 1: each seat names a void suit after the deal (定缺, void_suit.declare)
+EP_SIZE = 222
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
 CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2
@@ -95,7 +96,8 @@ F_CHAIN = 20       # kongs and wild discards since this seat's last other discar
 F_CHAIN_WILDS = 21  # wild discards in that chain
 F_PASSES = 22      # wins this seat passed this hand
 F_BLOCKED = 23     # wins 过水 refused this seat this hand
-F_SIZE = 24
+F_VOID = 24        # 1 + the suit this seat must be rid of before it may win (定缺); 0 none
+F_SIZE = 25
 MAX_MELDS = 8
 M_TYPE, M_FACE, M_FROM = 0, 1, 2
 MELD_CHI, MELD_PON, MELD_KONG_EXP, MELD_KONG_ADD, MELD_KONG_CON = 0, 1, 2, 3, 4
@@ -180,7 +182,8 @@ S_PASSES = 30      # wins the seat passed
 S_BLOCKED = 31     # wins 过水 refused it
 S_WIN_ORDER = 32   # 1 for the hand's first win (every winner of one discard), 2 the next, ...; 0 not won
 S_WIN_FROM = 33    # the seat that dealt in (discarded, or had its kong robbed), -1 self-drawn or not won
-S_NFIELDS = 34
+S_VOID = 34        # the suit the seat named void (定缺): 0 m, 1 p, 2 s; -1 none
+S_NFIELDS = 35
 
 OUT_SELF_DRAW = 0
 OUT_DISCARD_WIN = 1
@@ -242,6 +245,7 @@ EV_PASS_WIN = 14   # seat declined a win
 EV_HAIDI = 15      # seat receives a 海底 tile
 EV_END = 16        # a = outcome
 EV_PENALTY = 17    # seat pays the four-winds penalty
+EV_VOID = 18       # seat names its void suit (定缺), a = suit index
 EV_FIELDS = 5      # code, seat, tile, a, b
 
 # --- this hand's scalars (H, int64[H_SIZE]) -------------------------------------

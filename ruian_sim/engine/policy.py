@@ -48,6 +48,7 @@ from .layout import (
 from .rng import BOT, below, uniform
 from .seat import add_face, remove_face
 from .smart import smart_claim_value, smart_discard
+from .void import is_void, void_discard
 from .wall import normal_left
 
 
@@ -232,7 +233,7 @@ def may_kong(s, P, c, F, melds):
     nothing and draws no random number when there is none."""
     if P[EP_KONG_CONCEALED] == 1:
         for f in range(34):
-            if c[f] == 4:
+            if c[f] == 4 and not is_void(s, f, F):
                 return True
     if P[EP_KONG_ADDED] == 1:
         for i in range(min(F[s, F_NMELD], MAX_MELDS)):
@@ -259,7 +260,7 @@ def self_kong(s, rules, wall, seats, bots, work):
     greedy = bp[s, BP_KIND] != BOT_RANDOM
     if P[EP_KONG_CONCEALED] == 1:
         for f in range(34):
-            if c[f] == 4:
+            if c[f] == 4 and not is_void(s, f, F):
                 keeps = False
                 if greedy:
                     if cur > BIG:
@@ -287,6 +288,22 @@ def self_kong(s, rules, wall, seats, bots, work):
 def discard_choice(s, rules, wall, seats, table, bots, work, values):
     """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is set to the
     hand's shanten once it is gone (claims and win checks read it)."""
+    f = bot_discard(s, rules, wall, seats, table, bots, work, values)
+    v = void_discard(s, seats)
+    if v >= 0 and v != f:
+        # 定缺: the void suit goes first, whatever the bot chose (it has still
+        # chosen, so what it keeps in mind for its claims is of this hand)
+        cnt, keys, F, pw = seats.cnt, seats.keys, seats.F, rules.pw
+        remove_face(s, v, cnt, keys, F, pw)
+        F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
+        add_face(s, v, cnt, keys, F, pw)
+        return v
+    return f
+
+
+@kernel
+def bot_discard(s, rules, wall, seats, table, bots, work, values):
+    """The face the seat's bot would discard, and F[s, F_SHANTEN] after it."""
     P, hs, pw = rules.P, rules.hs, rules.pw
     W, gone = wall.W, wall.gone
     cnt, keys, F = seats.cnt, seats.keys, seats.F

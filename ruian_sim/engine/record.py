@@ -35,6 +35,7 @@ from .layout import (
     F_PASSES,
     F_PENALTY,
     F_PONS,
+    F_VOID,
     F_W,
     H_CLAIMS,
     H_DISCARDS,
@@ -58,6 +59,7 @@ from .layout import (
     S_PENALTY,
     S_PONS,
     S_SHAPES,
+    S_VOID,
     S_WILDS,
 )
 from .log import log_event
@@ -130,6 +132,7 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
         rec[C_FIXED + S_ASIDE * n + s] = F[s, F_ASIDE]
         rec[C_FIXED + S_CHAIN * n + s] = F[s, F_CHAIN]
         rec[C_FIXED + S_CHAIN_WILDS * n + s] = F[s, F_CHAIN_WILDS]
+        rec[C_FIXED + S_VOID * n + s] = F[s, F_VOID] - 1
         if (winners >> s) & 1 == 0:
             # a loser's hand is valued on what it shows (pairwise settlement)
             loser_reading(s, rules, seats, table, values)

@@ -27,6 +27,7 @@ from .layout import (
     EP_ROB,
     EP_SEATS,
     EP_TILES,
+    EP_VOID,
     EP_WILD_CLAIM,
     EP_WIN_DISCARD,
     ERR_TURN_LIMIT,
@@ -102,6 +103,7 @@ from .record import fill_record
 from .rng import BOT, DICE, WALL, stream
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from .valuation import gate_ok
+from .void import is_void, name_voids
 from .wall import (
     WS_DEAD_EXTRA,
     WS_INDICATOR,
@@ -154,6 +156,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         rec[:] = 0
         rec[C_OUTCOME] = -1
         return -H[H_ERROR]
+    if P[EP_VOID] == 1:
+        name_voids(rules, seats, log)
     for s in range(n):
         F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
 
@@ -331,7 +335,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         take_start = -1
         for i in range(1, n):
             s = (turn + i) % n
-            if is_out(s, table) or not claimable(s, f, turn, can_kong, P, cnt[s]):
+            if is_out(s, table) or is_void(s, f, F) or not claimable(s, f, turn, can_kong, P, cnt[s]):
                 continue
             claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work, values)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:

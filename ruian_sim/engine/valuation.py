@@ -95,6 +95,7 @@ from .layout import (
     S_WAIT,
 )
 from .seat import add_face, could_come, hard_now, natural_waits, remove_face, shapes_now, suit_facts
+from .void import holds_void
 
 # parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
 # BEST the best so far.  The first four are scoring/kernels.item_parts' out[].
@@ -395,6 +396,8 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     waits included when the table reads them, and a win passes when any of
     its readings does."""
     rows, prog = values.rows, values.prog
+    if holds_void(s, seats):
+        return False   # 定缺: a hand holding its void suit is no win (void_suit.declare)
     if not has_gate(prog):
         return True
     facts = hand_facts(s, route, rules, seats, table)

@@ -159,6 +159,11 @@ class Match:
 
 
 @dataclass(frozen=True)
+class VoidSuit:
+    declare: bool    # 定缺: each seat names a suit it must be rid of before it may win
+
+
+@dataclass(frozen=True)
 class End:
     after_wins: int  # wins after which the hand ends (1: the first; more: 血战到底)
 
@@ -183,6 +188,7 @@ class RuleSet:
     dealer: Dealer
     match: Match
     end: End
+    void_suit: VoidSuit
     scoring: Any  # the scoring mapping; ruian_sim.scoring reads it
     data: MappingProxyType = field(repr=False, compare=False)
     hash: str = ""
@@ -283,6 +289,7 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
         dealer=Dealer(**d["dealer"]),
         match=Match(**d["match"]),
         end=End(**d.get("end", {"after_wins": 1})),   # no `end` section: the hand ends at the first win
+        void_suit=VoidSuit(**d.get("void_suit", {"declare": False})),   # no section: no void suit
         scoring=_freeze(d["scoring"]),
         data=_freeze(d),
         hash=content_hash(d),

@@ -392,6 +392,8 @@ def _shapes(d, where):
 @check
 def _aborts(d, where):
     play = tiles_in_play(d)
+    if d["aborts"]["four_winds"]["action"] == "none":
+        return   # the tiles of a run that ends nothing need not be in play (a game without honors)
     for i, t in enumerate(d["aborts"]["four_winds"]["tiles"]):
         p = ("aborts", "four_winds", "tiles", i)
         if t not in play:

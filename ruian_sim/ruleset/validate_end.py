@@ -37,6 +37,10 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
         yield where.blame((nxt, ("table", "substitute")),
                           "the substitute takes the seat of a dealer who passes the deal on; with "
                           "first_winner the deal jumps between seats: set dealer.next to rotate")
+    void = ("void_suit", "declare")
+    if _get(d, void) is True and len(d["tiles"]["suits"]) < 2:
+        yield where.blame((void, ("tiles", "suits")),
+                          "a void suit (定缺) needs at least two suits: a hand must win without it")
     after = _get(d, AFTER)
     if after is None:
         return

@@ -10,7 +10,9 @@ the winner is the first from the discarder unless everyone may win; a
 self-drawn win is complete; the replayed final hands equal the engine's.
 Where play goes on after a win (end.after_wins), each win is checked as it
 comes: a winner never acts again, no more wins are made than the rules end
-at, and play goes on from the seat after the winner.
+at, and play goes on from the seat after the winner.  Under 定缺
+(void_suit.declare) every seat names a suit once, throws it before any
+other tile, claims none of it, and wins only without it.
 """
 
 from __future__ import annotations
@@ -75,6 +77,14 @@ class Referee:
         shared = False          # some win had several winners on one tile
         ended_by_win = False
         after = rules.end.after_wins
+        voids: dict[int, int] = {}   # seat -> the suit it named void (定缺)
+
+        def void_held(s, extra=None):
+            kinds = list(hands[s].elements()) + ([extra] if extra is not None else [])
+            return s in voids and any(T.is_suited(k) and k // 9 == voids[s] for k in kinds)
+
+        def void_tile(s, k):
+            return s in voids and T.is_suited(k) and k // 9 == voids[s]
         ind = int(rec["indicator"])
         if ind >= 0 and rules.wild.turned_out_of_play:
             out_of_play[ind] += 1
@@ -84,6 +94,8 @@ class Referee:
             hands[s][k] -= 1
 
         def could_win(s, k):
+            if void_held(s, k):
+                return False   # 定缺: no win while holding the void suit
             kinds = list(hands[s].elements()) + [k]
             try:
                 if wild is not None and k == wk:
@@ -143,6 +155,8 @@ class Referee:
                     check(self.ev.evaluate(kinds, wild, melds=mlds[w]).win,
                           f"S{w} wins on its own draw with an incomplete hand {T.format_kinds(kinds)}")
                 last = seats[0]
+            for w in seats:
+                check(not void_held(w), f"S{w} wins holding its void suit {'mps'[voids.get(w, 0)]}")
             pending = []
             shared = shared or len(seats) > 1
             out.update(seats)
@@ -179,9 +193,15 @@ class Referee:
                 check(laid_aside(t), f"{T.name(t)} laid aside as a flower")
                 take(s, t)
                 flowers[t] += 1
+            elif code == L.EV_VOID:
+                check(rules.void_suit.declare and s not in voids and 0 <= a < 3, f"S{s} names void suit {a}")
+                check(int(rec[f"void_{s}"]) == a, f"S{s} named void {a}, the record says {int(rec[f'void_{s}'])}")
+                voids[s] = a
             elif code == L.EV_DISCARD:
                 if pending:
                     settle_pending([])
+                check(void_tile(s, t) or not void_held(s),
+                      f"S{s} discards {T.name(t)} while holding its void suit {'mps'[voids.get(s, 0)]}")
                 take(s, t)
                 check(wild is None or t != wk or rules.wild.discard
                       or sum(hands[s].values()) == hands[s][wk],
@@ -209,6 +229,7 @@ class Referee:
                 pending = []
                 d = last_discard[0]
                 check(s != d, "a player claims their own discard")
+                check(not void_tile(s, t), f"S{s} claims {T.name(t)} of its void suit")
                 check(wild is None or t != wk or rules.wild.claim, "a discarded wild is claimed")
                 pond.pop()
                 if code == L.EV_CHI:
@@ -237,6 +258,7 @@ class Referee:
                     mlds[s].append(Meld("pon" if code == L.EV_PON else "kong", t))
                     stats["pon" if code == L.EV_PON else "kong"] += 1
             elif code == L.EV_KONG_CON:
+                check(not void_tile(s, t), f"S{s} makes a kong of {T.name(t)}, its void suit")
                 for _ in range(4):
                     take(s, t)
                 check(wild is None or t != wk, "a wild in a kong")
@@ -256,6 +278,7 @@ class Referee:
             win_made()
             ended_by_win = True
 
+        check(len(voids) == (n if rules.void_suit.declare else 0), f"{len(voids)} seats named a void suit")
         outcome = int(rec["outcome"])
         winners = [s for s in range(n) if int(rec["winners"]) >> s & 1]
         check(sorted(out) == winners, f"the record's winners {winners} are not those who won ({sorted(out)})")

@@ -46,7 +46,8 @@ def test_seeds_differ():
 def test_a_match_plays_the_same_after_others():
     # the smart bot remembers values across decisions; what it remembers must
     # not carry one hand's table (who has won and left) into another
-    for rules in (load("ruian"), load(str(Path(__file__).with_name("rules") / "play-on.yaml"))):
+    here = Path(__file__).with_name("rules")
+    for rules in (load("ruian"), load(str(here / "play-on.yaml")), load(str(here / "void.yaml"))):
         sim = Simulator(rules, "smart")
         whole = sim.play(7, 0, 16)
         for m in range(16):

@@ -61,14 +61,15 @@ def every_fact_items() -> str:
     return "\n".join(rows)
 
 
-GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on"]
+GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on", "void"]
 PLAY_ON = Path(__file__).with_name("rules") / "play-on.yaml"   # wins made while play goes on
+VOID = Path(__file__).with_name("rules") / "void.yaml"         # and 定缺, on suits only
 
 
 @cache
 def rules_of(game: str, tmp: str):
-    if game == "play-on":
-        return load(str(PLAY_ON))
+    if game in ("play-on", "void"):
+        return load(str(PLAY_ON if game == "play-on" else VOID))
     if game == "every-fact":
         p = Path(tmp) / "every-fact.yaml"
         p.write_text(EVERY_FACT.format(items=every_fact_items()), encoding="utf-8")

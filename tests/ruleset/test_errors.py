@@ -72,6 +72,9 @@ CASES = [
                                      "scoring: {settle: pairwise}\n",
      ["f.yaml:3:19: end.after_wins: play goes on after a win (after_wins 3), but losers settling among "
       "themselves assumes"]),
+    ("void suit with one suit", "extends: ruian\ntiles: {suits: [m], honors: [1z, 2z, 3z, 4z, 5z, 6z, 7z]}\n"
+                                "void_suit:\n  declare: true\n",
+     ["void_suit.declare: a void suit (定缺) needs at least two suits"]),
     ("extends an empty list", "extends: []\n", ["f.yaml:1:10: extends: an empty list extends nothing"]),
     ("extends a number", "extends: [ruian, 5]\n", ["f.yaml:1:18: extends[1]: extends must be a rule name"]),
     ("extends a bad variant in a spec", "extends: ruian+fowers\n",
