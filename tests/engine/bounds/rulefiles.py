@@ -41,7 +41,10 @@ def rule_files(draw) -> dict:
     shapes = {name: {"enabled": draw(st.booleans())}
               for name in ("standard", "eight_pairs", "all_pungs", "three_wilds")}
     shapes["three_wilds"]["wilds"] = draw(st.integers(2, 4))
-    return {
+    # play after a win (血战到底) beside the rules written for one win: mostly without them
+    after = draw(st.sampled_from([1, 1, 2, 3]))
+    one_win = after == 1 or draw(st.integers(0, 4)) == 0
+    out = {
         "extends": "ruian",
         "name": "random-file",
         "table": {"players": 5 if five else 4, "seats": seats, "substitute": five},
@@ -68,5 +71,14 @@ def rule_files(draw) -> dict:
                                   "window": draw(st.sampled_from(["opening", "any"])),
                                   "tiles": [h for h in honors if h in ("1z", "2z", "3z", "4z")]},
                    "four_kongs": draw(st.booleans()), "triple_win": draw(st.booleans())},
-        "dealer": {"keep_on_draw": draw(st.booleans()), "streak_cap": draw(st.integers(0, 4))},
+        "dealer": {"keep_on_draw": draw(st.booleans()), "streak_cap": draw(st.integers(0, 4)),
+                   "next": "rotate" if five else draw(st.sampled_from(["rotate", "first_winner"]))},
+        "end": {"after_wins": after},
+        "void_suit": {"declare": len(suits) >= 2 and draw(st.booleans())},
     }
+    if not one_win:
+        out["wall"]["haidi_tiles"] = 0
+        out["claims"]["multiple_wins"] = draw(st.sampled_from(["first", "all"]))
+        out["aborts"]["four_winds"]["action"] = draw(st.sampled_from(["none", "penalty"]))
+        out["aborts"]["four_kongs"] = out["aborts"]["triple_win"] = False
+    return out
