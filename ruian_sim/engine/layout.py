@@ -59,13 +59,16 @@ EP_ASIDE = 177          # 42 slots: 1 for kinds laid aside and replaced (flowers
 EP_AFTER_WINS = 219     # wins after which the hand ends (1: the first; more: the others play on, 血战到底)
 EP_FIRST_DEALS = 220    # 1: the first winner deals the next hand (dealer.next first_winner)
 EP_VOID = 221           # 1: each seat names a void suit after the deal (定缺, void_suit.declare)
-EP_SIZE = 222
+EP_EXCHANGE = 222       # tiles each seat passes after the deal (换三张, exchange.tiles); 0 none
+EP_EXCHANGE_DIR = 223   # XD_* below: to whom they go
+EP_SIZE = 224
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
 CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2
 ROB_ADDED, ROB_ANY, ROB_NEVER = 0, 1, 2
 MULTI_FIRST, MULTI_ALL, MULTI_DRAW = 0, 1, 2
 FW_NONE, FW_DRAW, FW_PENALTY = 0, 1, 2
+XD_NEXT, XD_PREVIOUS, XD_OPPOSITE, XD_DICE = 0, 1, 2, 3
 CLAIM_WIN, CLAIM_KONG, CLAIM_PON, CLAIM_CHI = 0, 1, 2, 3
 
 N_RAW = 42
@@ -203,8 +206,10 @@ ERR_WALL_EMPTY = 1   # a tile was needed and none was left in the wall
 ERR_TURN_LIMIT = 2   # a hand took more steps than its tiles and melds allow
 ERR_READINGS = 3     # the readings of a winning hand could not be listed (hand/arrange.py's bound)
 ERR_FORMULA = 4      # a scoring formula overflowed, divided by zero or took a negative power
+ERR_EXCHANGE = 5     # a hand held too few tiles of any suit to pass them (换三张)
 ERR_NAMES = ("none", "the wall ran out of tiles", "a hand took more steps than its tiles allow",
-             "a winning hand's readings could not all be listed", "a scoring formula went wrong")
+             "a winning hand's readings could not all be listed", "a scoring formula went wrong",
+             "a hand held too few tiles of any suit to pass them")
 
 WIN_OUTCOMES = (OUT_SELF_DRAW, OUT_DISCARD_WIN, OUT_ROBBED_KONG, OUT_HAIDI_WIN)
 
@@ -246,6 +251,7 @@ EV_HAIDI = 15      # seat receives a 海底 tile
 EV_END = 16        # a = outcome
 EV_PENALTY = 17    # seat pays the four-winds penalty
 EV_VOID = 18       # seat names its void suit (定缺), a = suit index
+EV_EXCHANGE = 19   # seat passes a tile (换三张), a = its index among the passed, b = to whom
 EV_FIELDS = 5      # code, seat, tile, a, b
 
 # --- this hand's scalars (H, int64[H_SIZE]) -------------------------------------

@@ -103,6 +103,8 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     P[L.EP_AFTER_WINS] = rules.end.after_wins
     P[L.EP_FIRST_DEALS] = rules.dealer.next == "first_winner"
     P[L.EP_VOID] = rules.void_suit.declare
+    P[L.EP_EXCHANGE] = rules.exchange.tiles
+    P[L.EP_EXCHANGE_DIR] = ("next", "previous", "opposite", "dice").index(rules.exchange.direction)
     P[L.EP_KEEP_WIN], P[L.EP_KEEP_DRAW], P[L.EP_CAP] = (rules.dealer.keep_on_win, rules.dealer.keep_on_draw,
                                                          rules.dealer.streak_cap)
     P[L.EP_ROUNDS] = rules.match.rounds

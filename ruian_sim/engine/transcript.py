@@ -135,6 +135,8 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
             lines.append(f"      {seat_name(s)} could win{' on ' + tile(t) if t >= 0 else ''} and passes")
         elif code == L.EV_HAIDI:
             lines.append(f"      海底: {seat_name(s)} receives {tile(t)} (win or pass only)")
+        elif code == L.EV_EXCHANGE:
+            lines.append(f"      换三张: {seat_name(s)} passes {tile(t)} to {seat_name(b)}")
         elif code == L.EV_VOID:
             lines.append(f"      定缺: {seat_name(s)} names {'mps'[a]} its void suit")
         elif code == L.EV_PENALTY:

@@ -13,6 +13,7 @@ from ..jit import kernel
 from .bots import wants_win
 from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
 from .danger_log import danger_sample
+from .exchange import exchange_tiles
 from .intake import can_replace, deal, receive, replacement, set_wild
 from .layout import (
     C_OUTCOME,
@@ -20,6 +21,7 @@ from .layout import (
     CLAIM_PON,
     EP_DEAD_PER_KONG,
     EP_DEALER_EXTRA,
+    EP_EXCHANGE,
     EP_FW_ACTION,
     EP_HAIDI,
     EP_KONG_EXPOSED,
@@ -156,6 +158,12 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         rec[:] = 0
         rec[C_OUTCOME] = -1
         return -H[H_ERROR]
+    if P[EP_EXCHANGE] > 0:
+        exchange_tiles(rules, wall, seats, table, log, claim[8:])   # 换三张, before 定缺
+        if H[H_ERROR] != 0:
+            rec[:] = 0
+            rec[C_OUTCOME] = -1
+            return -H[H_ERROR]
     if P[EP_VOID] == 1:
         name_voids(rules, seats, log)
     for s in range(n):

@@ -61,15 +61,20 @@ def holds_void(s, seats):
 
 @kernel
 def void_discard(s, seats):
-    """The void tile seat s throws now (singles first, then the one with the
-    fewest neighbours held, then the lowest), or -2 when it holds none."""
+    """The void tile seat s throws now, or -2 when it holds none."""
     v = seats.F[s, F_VOID]
     if v == 0:
         return -2
-    c = seats.cnt[s]
+    return loose_face(seats.cnt[s], (v - 1) * SUIT)
+
+
+@kernel
+def loose_face(c, lo):
+    """Of the suit starting at face ``lo``, the tile a hand ``c`` gives up
+    first: singles first, then the one with the fewest neighbours held, then
+    the lowest; -2 when it holds none."""
     best = -2
     best_key = 1 << 30
-    lo = (v - 1) * SUIT
     for f in range(lo, lo + SUIT):
         if c[f] == 0:
             continue

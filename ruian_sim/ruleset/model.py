@@ -159,6 +159,12 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Exchange:
+    tiles: int       # 换三张: tiles of one suit each seat passes after the deal (0: none)
+    direction: str   # next | previous | opposite | dice
+
+
+@dataclass(frozen=True)
 class VoidSuit:
     declare: bool    # 定缺: each seat names a suit it must be rid of before it may win
 
@@ -189,6 +195,7 @@ class RuleSet:
     match: Match
     end: End
     void_suit: VoidSuit
+    exchange: Exchange
     scoring: Any  # the scoring mapping; ruian_sim.scoring reads it
     data: MappingProxyType = field(repr=False, compare=False)
     hash: str = ""
@@ -290,6 +297,7 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
         match=Match(**d["match"]),
         end=End(**d.get("end", {"after_wins": 1})),   # no `end` section: the hand ends at the first win
         void_suit=VoidSuit(**d.get("void_suit", {"declare": False})),   # no section: no void suit
+        exchange=Exchange(**d.get("exchange", {"tiles": 0, "direction": "next"})),   # no section: no exchange
         scoring=_freeze(d["scoring"]),
         data=_freeze(d),
         hash=content_hash(d),

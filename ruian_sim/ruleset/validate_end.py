@@ -1,7 +1,8 @@
 """Semantic checks of how a hand ends and who deals next: how many wins a
 hand can have (``end``), the rules that assume a hand ends at its first win
 (an abortive draw after a win, a settlement among the losers of the one
-win), and a first winner dealing next (``dealer.next``)."""
+win), a first winner dealing next (``dealer.next``), and what passing tiles
+of one suit (``exchange``, 换三张) needs of the wall and the hand."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
     if _get(d, void) is True and len(d["tiles"]["suits"]) < 2:
         yield where.blame((void, ("tiles", "suits")),
                           "a void suit (定缺) needs at least two suits: a hand must win without it")
+    yield from _exchange(d, where)
     after = _get(d, AFTER)
     if after is None:
         return
@@ -56,3 +58,22 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
             yield where.blame((AFTER, path),
                               f"play goes on after a win (after_wins {after}), but {what} assumes the hand "
                               f"ends at its first win: change {'.'.join(path)} or set after_wins to 1")
+
+
+def _exchange(d: dict, where) -> Iterator[Problem]:
+    """换三张 passes tiles of one suit: every hand must hold that many of some suit."""
+    k = _get(d, ("exchange", "tiles")) or 0
+    if k == 0:
+        return
+    tl, deal = d["tiles"], d["deal"]
+    suits = len(tl["suits"])
+    bad = tuple(p for p, on in ((("tiles", "honors"), tl["honors"]), (("tiles", "flowers"), tl["flowers"]),
+                                (("wild", "source"), d["wild"]["source"] != "none")) if on)
+    if bad:
+        yield where.blame((("exchange", "tiles"), *bad),
+                          "passing tiles of one suit (换三张) needs a wall of suits only, with no flowers and "
+                          "no wild, so that every hand holds enough of one suit", bad)
+    elif deal["hand_size"] < suits * (k - 1) + 1:
+        yield where.blame((("exchange", "tiles"), ("deal", "hand_size"), ("tiles", "suits")),
+                          f"a hand of {deal['hand_size']} tiles over {suits} suits may hold fewer than {k} "
+                          f"of every suit: it needs at least {suits * (k - 1) + 1} to pass {k} of one")

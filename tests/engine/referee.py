@@ -10,7 +10,9 @@ the winner is the first from the discarder unless everyone may win; a
 self-drawn win is complete; the replayed final hands equal the engine's.
 Where play goes on after a win (end.after_wins), each win is checked as it
 comes: a winner never acts again, no more wins are made than the rules end
-at, and play goes on from the seat after the winner.  Under 定缺
+at, and play goes on from the seat after the winner.  Under 换三张
+(exchange.tiles) every seat passes that many tiles of one suit it holds to
+the seat the rules name, all at once.  Under 定缺
 (void_suit.declare) every seat names a suit once, throws it before any
 other tile, claims none of it, and wins only without it.
 """
@@ -78,6 +80,25 @@ class Referee:
         ended_by_win = False
         after = rules.end.after_wins
         voids: dict[int, int] = {}   # seat -> the suit it named void (定缺)
+        passing: list[tuple[int, int, int]] = []   # (from, tile, to) of 换三张, given when all have passed
+        first_throw = None
+
+        def exchange_done():
+            k = rules.exchange.tiles
+            by = Counter(s for s, _, _ in passing)
+            check(set(by) == set(range(n)) and set(by.values()) == {k}, f"passes of 换三张: {dict(by)}")
+            d = rules.exchange.direction
+            if d == "dice":
+                d = ("next", "opposite", "previous")[first_throw % 3]
+            step = {"next": 1, "opposite": n // 2, "previous": n - 1}[d]
+            for s in range(n):
+                mine = [t for p, t, _ in passing if p == s]
+                check(len({t // 9 for t in mine}) == 1 and all(T.is_suited(t) for t in mine),
+                      f"S{s} passes {T.format_kinds(mine)}, not one suit")
+            for s, t, to in passing:
+                check(to == (s + step) % n, f"S{s} passes to S{to}, where {d} is S{(s + step) % n}")
+                hands[to][t] += 1
+            passing.clear()
 
         def void_held(s, extra=None):
             kinds = list(hands[s].elements()) + ([extra] if extra is not None else [])
@@ -174,6 +195,10 @@ class Referee:
             if group and code != L.EV_WIN:
                 win_made()
                 ended_by_win = code == L.EV_END
+            if passing and code != L.EV_EXCHANGE:
+                exchange_done()
+            if code == L.EV_DICE and first_throw is None:
+                first_throw = a
             if code not in (L.EV_DICE, L.EV_BREAK, L.EV_WILD, L.EV_END, L.EV_PENALTY):
                 check(s not in out, f"S{s} acts (event {code}) after it won and left the hand")
             if code in (L.EV_DRAW, L.EV_HAIDI) and not dealing:
@@ -193,6 +218,10 @@ class Referee:
                 check(laid_aside(t), f"{T.name(t)} laid aside as a flower")
                 take(s, t)
                 flowers[t] += 1
+            elif code == L.EV_EXCHANGE:
+                check(rules.exchange.tiles > 0, "tiles passed without 换三张")
+                take(s, t)
+                passing.append((s, t, b))
             elif code == L.EV_VOID:
                 check(rules.void_suit.declare and s not in voids and 0 <= a < 3, f"S{s} names void suit {a}")
                 check(int(rec[f"void_{s}"]) == a, f"S{s} named void {a}, the record says {int(rec[f'void_{s}'])}")
@@ -392,3 +421,15 @@ class Referee:
             if left:
                 return left if left < h else 0
         return 0
+
+
+def referee_matches(sim, seed: int, matches: int, max_hands: int = 1 << 30):
+    """Referee every hand of matches 0 .. matches - 1 (at most ``max_hands``
+    a match): yields each hand's record and the counters of what was seen."""
+    ref = Referee(sim.spec)
+    for match in range(matches):
+        hand = 0
+        while hand < max_hands and (got := sim.replay(seed=seed, match=match, hand=hand)) is not None:
+            records, events, state = got
+            yield records[hand], ref.referee(records[hand], events, state)
+            hand += 1

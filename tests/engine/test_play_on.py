@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from referee import Referee
+from referee import referee_matches
 
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.records import per_seat
@@ -24,17 +24,10 @@ PLAY_ON = str(Path(__file__).with_name("rules") / "play-on.yaml")
 @pytest.mark.parametrize("bots", ["greedy", "smart"])
 @pytest.mark.parametrize("variants", [[], ["multiple-winners"]], ids=["first", "all"])
 def test_every_hand_with_play_going_on_follows_the_rules(bots, variants):
-    rules = load(PLAY_ON, variants)
-    sim = Simulator(rules, bots)
-    ref = Referee(sim.spec)
     seen, orders = Counter(), Counter()
-    for match in range(6):
-        hand = 0
-        while (got := sim.replay(seed=7, match=match, hand=hand)) is not None:
-            records, events, state = got
-            seen += ref.referee(records[hand], events, state)
-            orders[int(per_seat(records[hand:hand + 1], "win_order", 4).max())] += 1
-            hand += 1
+    for rec, stats in referee_matches(Simulator(load(PLAY_ON, variants), bots), seed=7, matches=6):
+        seen += stats
+        orders[max(int(rec[f"win_order_{s}"]) for s in range(4))] += 1
     # not vacuous: hands went on to a second and a third win
     assert orders[2] + orders[3] > 0 and seen["wins"] > sum(orders.values()) // 2, (orders, seen)
     if bots == "smart":

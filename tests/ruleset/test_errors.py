@@ -75,6 +75,9 @@ CASES = [
     ("void suit with one suit", "extends: ruian\ntiles: {suits: [m], honors: [1z, 2z, 3z, 4z, 5z, 6z, 7z]}\n"
                                 "void_suit:\n  declare: true\n",
      ["void_suit.declare: a void suit (定缺) needs at least two suits"]),
+    ("exchange beside honors", "extends: ruian\nexchange:\n  tiles: 3\n",
+     ["f.yaml:3:10: exchange.tiles: passing tiles of one suit (换三张) needs a wall of suits only, with no "
+      "flowers and no wild, so that every hand holds enough of one suit (tiles.honors is [1z, 2z"]),
     ("extends an empty list", "extends: []\n", ["f.yaml:1:10: extends: an empty list extends nothing"]),
     ("extends a number", "extends: [ruian, 5]\n", ["f.yaml:1:18: extends[1]: extends must be a rule name"]),
     ("extends a bad variant in a spec", "extends: ruian+fowers\n",

@@ -69,7 +69,7 @@ def test_twenty_thousand_keys_load_in_under_two_seconds(write):
     assert took < 2.0, took  # 4,000 keys took 9 s before the merge was linear
     lines = [str(p) for p in err.value.problems]
     assert lines[0].endswith("k0: unknown key 'k0' (allowed: aborts, claims, deal, dealer, description, dice, "
-                             "end, hard, match, name, replacement, scoring, shapes, table, tiles, timing, title, "
+                             "end, exchange, hard, match, name, replacement, scoring, shapes, table, tiles, timing, title, "
                              "void_suit, wall, wild)")
     assert "... and 19,980 more unknown keys from here on" in lines[-1]
     assert len(lines) == 21

@@ -75,6 +75,9 @@ def rule_files(draw) -> dict:
                    "next": "rotate" if five else draw(st.sampled_from(["rotate", "first_winner"]))},
         "end": {"after_wins": after},
         "void_suit": {"declare": len(suits) >= 2 and draw(st.booleans())},
+        # 换三张 needs a wall of suits only: without one validation refuses it
+        "exchange": {"tiles": draw(st.sampled_from([0, 0, 2, 3])),
+                     "direction": draw(st.sampled_from(["next", "previous", "opposite", "dice"]))},
     }
     if not one_win:
         out["wall"]["haidi_tiles"] = 0

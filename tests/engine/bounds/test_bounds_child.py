@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
-from referee import Referee  # noqa: E402
+from referee import referee_matches  # noqa: E402
 from rulefiles import rule_files  # noqa: E402
 
 from ruian_sim.engine.danger import default_tables  # noqa: E402
@@ -45,17 +45,7 @@ def test_builtin_rules_read_inside_their_arrays(variant, bots):
 
 
 def referee_some_hands(sim: Simulator, matches: int, max_hands: int) -> int:
-    ref = Referee(sim.spec)
-    hands = 0
-    for match in range(matches):
-        for hand in range(max_hands):
-            got = sim.replay(seed=3, match=match, hand=hand)
-            if got is None:
-                break
-            records, events, state = got
-            ref.referee(records[hand], events, state)
-            hands += 1
-    return hands
+    return sum(1 for _ in referee_matches(sim, seed=3, matches=matches, max_hands=max_hands))
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
