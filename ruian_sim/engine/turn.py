@@ -13,15 +13,13 @@ from ..jit import kernel
 from .bots import wants_win
 from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
 from .danger_log import danger_sample
-from .exchange import exchange_tiles
-from .intake import can_replace, deal, receive, replacement, set_wild
+from .intake import can_replace, receive, replacement
 from .layout import (
     C_OUTCOME,
     CLAIM_KONG,
     CLAIM_PON,
     EP_DEAD_PER_KONG,
     EP_DEALER_EXTRA,
-    EP_EXCHANGE,
     EP_FW_ACTION,
     EP_HAIDI,
     EP_KONG_EXPOSED,
@@ -29,7 +27,6 @@ from .layout import (
     EP_ROB,
     EP_SEATS,
     EP_TILES,
-    EP_VOID,
     EP_WILD_CLAIM,
     EP_WIN_DISCARD,
     ERR_TURN_LIMIT,
@@ -59,19 +56,15 @@ from .layout import (
     FACT_SELF_DRAWN,
     FW_NONE,
     H_CLAIMS,
-    H_DEALER,
     H_DISCARDER,
     H_DISCARDS,
     H_ERROR,
     H_FIRST,
     H_FW_COUNT,
-    H_FW_TILE,
     H_KONGS,
     H_LAST_RAW,
     H_OUTCOME,
-    H_ROUND,
     H_SI,
-    H_STREAK,
     H_WINNERS,
     MAX_MELDS,
     MELD_CHI,
@@ -92,29 +85,26 @@ from .layout import (
 )
 from .leave import is_out, last_from, next_in, record_wins
 from .log import log_event
+from .opening import open_hand
 from .policy import (
     claim_choice,
     claimable,
-    current_shanten,
     discard_choice,
     long_wall,
     may_kong,
     self_kong,
 )
 from .record import fill_record
-from .rng import BOT, DICE, WALL, stream
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from .valuation import gate_ok
-from .void import is_void, name_voids
+from .void import is_void
 from .wall import (
     WS_DEAD_EXTRA,
-    WS_INDICATOR,
     dead_tiles,
     draw_head,
     normal_left,
     nothing_left,
     remaining,
-    setup_wall,
 )
 
 
@@ -126,48 +116,14 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     tiles, gone, W = wall.tiles, wall.gone, wall.W
     cnt, keys, F, melds = seats.cnt, seats.keys, seats.F, seats.melds
     H, vis, pond = table.H, table.vis, table.pond
-    rs = bots.rs
     claim = work.claim
     n = P[EP_SEATS]
-    rs[WALL] = stream(root, match, hand, WALL)
-    rs[DICE] = stream(root, match, hand, DICE)
-    for s in range(n):
-        rs[BOT + s] = stream(root, match, hand, BOT + s)
-    cnt[:] = 0
-    keys[:] = 0
-    F[:] = 0
-    F[:, F_LAST_DISC] = -1
-    melds[:] = -1
-    vis[:] = 0
-    H[:] = 0
-    H[H_DEALER] = dealer
-    H[H_FW_TILE] = -1
-    H[H_LAST_RAW] = -1
-    H[H_DISCARDER] = -1
-    H[H_OUTCOME] = -1
     rec[:] = 0
-    wk = setup_wall(P, rs, dealer, tiles, gone, W, log)
-    H[H_STREAK] = streak
-    H[H_ROUND] = rnd
-    set_wild(wk, rules, seats, table)
+    wk = open_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table, bots, work, log)
     si = H[H_SI]
-    if W[WS_INDICATOR] >= 0:
-        vis[W[WS_INDICATOR]] += 1
-    deal(rules, wall, seats, table, log, claim[8:])
     if H[H_ERROR] != 0:
-        rec[:] = 0
         rec[C_OUTCOME] = -1
         return -H[H_ERROR]
-    if P[EP_EXCHANGE] > 0:
-        exchange_tiles(rules, wall, seats, table, log, claim[8:])   # 换三张, before 定缺
-        if H[H_ERROR] != 0:
-            rec[:] = 0
-            rec[C_OUTCOME] = -1
-            return -H[H_ERROR]
-    if P[EP_VOID] == 1:
-        name_voids(rules, seats, log)
-    for s in range(n):
-        F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
 
     turn = dealer
     need_draw = P[EP_DEALER_EXTRA] == 0
