@@ -288,22 +288,6 @@ def self_kong(s, rules, wall, seats, bots, work):
 def discard_choice(s, rules, wall, seats, table, bots, work, values):
     """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is set to the
     hand's shanten once it is gone (claims and win checks read it)."""
-    f = bot_discard(s, rules, wall, seats, table, bots, work, values)
-    v = void_discard(s, seats)
-    if v >= 0 and v != f:
-        # 定缺: the void suit goes first, whatever the bot chose (it has still
-        # chosen, so what it keeps in mind for its claims is of this hand)
-        cnt, keys, F, pw = seats.cnt, seats.keys, seats.F, rules.pw
-        remove_face(s, v, cnt, keys, F, pw)
-        F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
-        add_face(s, v, cnt, keys, F, pw)
-        return v
-    return f
-
-
-@kernel
-def bot_discard(s, rules, wall, seats, table, bots, work, values):
-    """The face the seat's bot would discard, and F[s, F_SHANTEN] after it."""
     P, hs, pw = rules.P, rules.hs, rules.pw
     W, gone = wall.W, wall.gone
     cnt, keys, F = seats.cnt, seats.keys, seats.F
@@ -338,6 +322,21 @@ def bot_discard(s, rules, wall, seats, table, bots, work, values):
         F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
         add_face(s, f, cnt, keys, F, pw)
     return f
+
+
+@kernel
+def void_first(s, f, rules, seats, work):
+    """定缺: the void tile seat s throws instead of the bot's choice f, while it
+    holds one (the bot has still chosen, so what it keeps in mind for its
+    claims is of this hand); F[s, F_SHANTEN] then follows the void tile."""
+    v = void_discard(s, seats)
+    if v < 0 or v == f:
+        return f
+    cnt, keys, F, pw = seats.cnt, seats.keys, seats.F, rules.pw
+    remove_face(s, v, cnt, keys, F, pw)
+    F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
+    add_face(s, v, cnt, keys, F, pw)
+    return v
 
 
 @kernel

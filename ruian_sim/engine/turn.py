@@ -46,6 +46,7 @@ from .layout import (
     F_PASSED,
     F_PONS,
     F_SHANTEN,
+    F_VOID,
     F_W,
     FACT_DISCARD,
     FACT_HAIDI,
@@ -93,6 +94,7 @@ from .policy import (
     long_wall,
     may_kong,
     self_kong,
+    void_first,
 )
 from .record import fill_record
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
@@ -232,6 +234,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         self_actions = True
         # --- discard
         f = discard_choice(turn, rules, wall, seats, table, bots, work, values)
+        if F[turn, F_VOID] > 0:
+            f = void_first(turn, f, rules, seats, work)
         raw = raw_of(f, wk, si)
         remove_face(turn, f, cnt, keys, F, pw)
         vis[raw] += 1
