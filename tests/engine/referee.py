@@ -100,12 +100,14 @@ class Referee:
                 hands[to][t] += 1
             passing.clear()
 
+        def void_tile(s, k):
+            # a tile plays as its face (白板 standing in for the wild's kind is of that suit); a wild is no suit
+            return (s in voids and not (wild is not None and k == wk) and T.is_suited(face(k))
+                    and face(k) // 9 == voids[s])
+
         def void_held(s, extra=None):
             kinds = list(hands[s].elements()) + ([extra] if extra is not None else [])
-            return s in voids and any(T.is_suited(k) and k // 9 == voids[s] for k in kinds)
-
-        def void_tile(s, k):
-            return s in voids and T.is_suited(k) and k // 9 == voids[s]
+            return any(void_tile(s, k) for k in kinds)
         ind = int(rec["indicator"])
         if ind >= 0 and rules.wild.turned_out_of_play:
             out_of_play[ind] += 1
