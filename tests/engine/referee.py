@@ -435,3 +435,13 @@ def referee_matches(sim, seed: int, matches: int, max_hands: int = 1 << 30):
             records, events, state = got
             yield records[hand], ref.referee(records[hand], events, state)
             hand += 1
+
+
+def referee_totals(sim, seed: int, matches: int) -> tuple[int, Counter]:
+    """(hands refereed, what was seen in all of them) over these matches."""
+    seen: Counter = Counter()
+    hands = 0
+    for _, stats in referee_matches(sim, seed, matches):
+        seen += stats
+        hands += 1
+    return hands, seen

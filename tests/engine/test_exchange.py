@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from referee import referee_matches
+from referee import referee_totals
 
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator
@@ -27,11 +27,7 @@ def rules_passing(direction: str):
 @pytest.mark.parametrize("direction", ["dice", "next", "previous", "opposite"])
 @pytest.mark.parametrize("bots", ["greedy", "random", "smart"])
 def test_every_hand_with_an_exchange_follows_the_rules(direction, bots):
-    seen = Counter()
-    hands = 0
-    for _, stats in referee_matches(Simulator(rules_passing(direction), bots), seed=4, matches=2):
-        seen += stats
-        hands += 1
+    hands, seen = referee_totals(Simulator(rules_passing(direction), bots), seed=4, matches=2)
     assert hands >= 8 and seen["discards"] > 20 * hands
 
 

@@ -1,10 +1,9 @@
 """Every built-in variant, with greedy and with random bots, refereed hand by
 hand from the engine's own event log (see referee.py)."""
 
-from collections import Counter
 
 import pytest
-from referee import referee_matches
+from referee import referee_totals
 
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import builtin_names, load
@@ -16,11 +15,7 @@ VARIANTS = [None] + builtin_names()["variants"]
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v or "ruian" for v in VARIANTS])
 def test_every_hand_follows_the_rules(variant, bots):
     rules = load("ruian", [variant] if variant else [])
-    seen = Counter()
-    hands = 0
-    for _, stats in referee_matches(Simulator(rules, bots), seed=7, matches=6):
-        seen += stats
-        hands += 1
+    hands, seen = referee_totals(Simulator(rules, bots), seed=7, matches=6)
     assert hands >= 24
     assert seen["discards"] > 20 * hands
     if bots == "random":
