@@ -42,8 +42,8 @@ from .layout import (
     H_FW_TILE,
     H_KONG_SEATS,
     H_KONGS,
-    H_OUT,
     H_SI,
+    H_WINNERS,
     H_WK,
     M_FACE,
     M_TYPE,
@@ -87,7 +87,7 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
     for i in range(1, n):
         s = (discarder + i) % n
         blocked = P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1
-        if (H[H_OUT] >> s) & 1 or not may_win(s, rules, seats, table):
+        if (H[H_WINNERS] >> s) & 1 or not may_win(s, rules, seats, table):
             continue
         if cnt[s, f] >= hs[HS_B] - 1:
             continue  # a claimed wild playing as a face held in full (no room in the key)

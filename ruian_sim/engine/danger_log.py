@@ -28,8 +28,8 @@ from .layout import (
     F_SHANTEN,
     F_W,
     H_DISCARDS,
-    H_OUT,
     H_SI,
+    H_WINNERS,
     H_WK,
 )
 from .seat import shapes_with, unseen_face
@@ -53,7 +53,7 @@ def danger_sample(s, f, raw, rules, seats, table, bots, work):
         return
     for i in range(1, n):
         o = (s + i) % n
-        if (H[H_OUT] >> o) & 1:
+        if (H[H_WINNERS] >> o) & 1:
             continue   # it won and left the hand
         at = L_READY + 2 * (min(F[o, F_OPEN], 3) * 16 + min(F[o, F_DISCARDS], 15))
         lg[at + 1] += 1

@@ -12,7 +12,6 @@ singles first, then the least connected, as void.void_discard throws them.
 
 from ..jit import kernel
 from .layout import (
-    EP_COPIES,
     EP_EXCHANGE,
     EP_EXCHANGE_DIR,
     EP_SEATS,
@@ -26,7 +25,7 @@ from .layout import (
 )
 from .log import log_event
 from .seat import add_face, remove_face
-from .void import SUIT, loose_face
+from .void import SUIT, loose_face, weakest_suit
 from .wall import WS_DICE1
 
 
@@ -54,19 +53,7 @@ def exchange_tiles(rules, wall, seats, table, log, picked):
     k = P[EP_EXCHANGE]
     step = exchange_step(rules, wall)
     for s in range(n):
-        best = -1
-        best_key = 1 << 30
-        for g in range(3):
-            if P[EP_COPIES + g * SUIT] == 0:
-                continue
-            tiles = 0
-            pairs = 0
-            for f in range(g * SUIT, (g + 1) * SUIT):
-                tiles += cnt[s, f]
-                pairs += 1 if cnt[s, f] >= 2 else 0
-            if tiles >= k and tiles * 16 + pairs < best_key:
-                best_key = tiles * 16 + pairs
-                best = g
+        best = weakest_suit(cnt[s], P, k)
         if best < 0:
             # validation (ruleset/validate_end.py) makes every hand hold k of some suit
             table.H[H_ERROR] = ERR_EXCHANGE

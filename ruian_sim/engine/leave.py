@@ -3,7 +3,7 @@
 Every win is recorded when it is made: the winner's reading (record_winner),
 the order of its win and the seat that dealt in.  Where the rules let play
 go on after a win (血战到底), the winner leaves the turn order: its seat bit
-joins ``H[H_OUT]``, its hand is shown (``vis``), and it neither draws,
+is in ``H[H_WINNERS]``, its hand is shown (``vis``), and it neither draws,
 discards, claims nor wins again.  Under ``after_wins: 1`` the hand ends at
 the first win and nothing here changes how it is played.
 """
@@ -19,13 +19,11 @@ from .layout import (
     H_DISCARDER,
     H_ERROR,
     H_FIRST,
-    H_OUT,
     H_OUTCOME,
     H_SI,
     H_WINNERS,
     H_WINS,
     H_WK,
-    H_WON,
     N_FACE,
     NO_TILE,
     S_WIN_FROM,
@@ -38,13 +36,13 @@ from .seat import raw_of
 @kernel_inline
 def is_out(s, table):
     """Whether seat s has won and left the hand."""
-    return (table.H[H_OUT] >> s) & 1 == 1
+    return (table.H[H_WINNERS] >> s) & 1 == 1
 
 
 @kernel_inline
 def next_in(s, table, n):
     """The seat after s in turn order that is still in the hand."""
-    out = table.H[H_OUT]
+    out = table.H[H_WINNERS]
     for i in range(1, n):
         t = (s + i) % n
         if (out >> t) & 1 == 0:
@@ -86,9 +84,10 @@ def record_wins(outcome, winners, face, route, raw, frm, rules, seats, table, wo
                           raw if joins else (raw_of(face, wk, si) if face != NO_TILE else -1))
             rec[C_FIXED + S_WIN_ORDER * n + s] = H[H_WINS]
             rec[C_FIXED + S_WIN_FROM * n + s] = frm if joins else -1
-            H[H_OUT] |= 1 << s
-            H[H_WON] += 1
-    if H[H_ERROR] != 0 or H[H_WON] >= P[EP_AFTER_WINS] or n - H[H_WON] < 2:
+    won = 0
+    for s in range(n):
+        won += (H[H_WINNERS] >> s) & 1
+    if H[H_ERROR] != 0 or won >= P[EP_AFTER_WINS] or n - won < 2:
         return False
     # play goes on: each winner's hand is shown (the discard it won on is
     # already seen in the pond; a robbed kong's tile was never shown)

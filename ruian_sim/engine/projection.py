@@ -52,9 +52,9 @@ from .layout import (
     FACT_SELF_DRAWN,
     FACT_WAITS_ANY,
     H_DEALER,
-    H_OUT,
     H_ROUND,
     H_STREAK,
+    H_WINNERS,
     M_FACE,
     M_FROM,
     M_TYPE,
@@ -201,7 +201,7 @@ def gain(s, fv, self_drawn, rules, table, values):
     total = 0.0
     for i in range(1, n):
         p = (s + i) % n
-        if (H[H_OUT] >> p) & 1:
+        if (H[H_WINNERS] >> p) & 1:
             continue   # it won and left the hand: it pays nothing more
         base = bases[k] if (s == d or p == d) else misc[M_OTHER]
         fill_vars(fv, parts, tab, base, 1 if p == d else 0, vars_)
@@ -227,7 +227,7 @@ def worth(s, fv, rules, table, values):
     h = np.uint64(14695981039346656037)
     for i in range(fv.shape[0]):
         h = (h ^ np.uint64(fv[i] & 0xFFFFFFFF)) * np.uint64(1099511628211)
-    out = table.H[H_OUT]
+    out = table.H[H_WINNERS]
     if out != 0:
         h = (h ^ np.uint64(out | (s << 16) | (table.H[H_DEALER] << 24))) * np.uint64(1099511628211)
     key = np.int64(h >> np.uint64(1)) | 1

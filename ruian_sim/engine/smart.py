@@ -59,8 +59,8 @@ from .layout import (
     F_W,
     H_DEALER,
     H_DISCARDS,
-    H_OUT,
     H_SI,
+    H_WINNERS,
     H_WK,
     M_FACE,
     M_FROM,
@@ -142,7 +142,7 @@ def _opponents(s, n, me_dealer, F, H, pond, bp, buf, opp):
     bot anyway (pscratch[PS_OPP + 2i], [PS_OPP + 2i + 1])."""
     for i in range(1, n):
         o = (s + i) % n
-        if (H[H_OUT] >> o) & 1:
+        if (H[H_WINNERS] >> o) & 1:
             # it won and left the hand (end.after_wins): it cannot win on anything
             buf[_PASSED * ROW + i] = 0
             opp[PS_OPP + 2 * i] = 0.0

@@ -273,16 +273,12 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 if outcome < 0:
                     outcome = OUT_DISCARD_WIN
                 discarder = turn
-                win_face = f
-                win_raw = raw
-                win_route = route
                 if winners != 0 and record_wins(outcome, winners, f, route, raw, turn, rules, seats, table, work,
                                                 values, rec, log):
                     turn = next_in(last_from(turn, winners, n), table, n)
                     outcome = -1
                     winners = 0
                     discarder = -1
-                    win_raw = -1
                     continue
                 break
         if raw == wk:

@@ -17,26 +17,33 @@ SUIT = 9   # faces per suit (0-8 m, 9-17 p, 18-26 s)
 
 
 @kernel
+def weakest_suit(c, P, least):
+    """Of the suits in play of which hand ``c`` holds at least ``least``
+    tiles, the one it holds fewest of (then fewest pairs, then the first);
+    -1 when none holds that many."""
+    best = -1
+    best_key = 1 << 30
+    for g in range(3):
+        if P[EP_COPIES + g * SUIT] == 0:
+            continue   # a suit not in play
+        tiles = 0
+        pairs = 0
+        for f in range(g * SUIT, (g + 1) * SUIT):
+            tiles += c[f]
+            pairs += 1 if c[f] >= 2 else 0
+        if tiles >= least and tiles * 16 + pairs < best_key:
+            best_key = tiles * 16 + pairs
+            best = g
+    return best
+
+
+@kernel
 def name_voids(rules, seats, log):
     """Each seat names its void suit among the suits in play."""
     P = rules.P
-    cnt, F = seats.cnt, seats.F
     for s in range(P[EP_SEATS]):
-        best = -1
-        best_key = 1 << 30
-        for g in range(3):
-            if P[EP_COPIES + g * SUIT] == 0:
-                continue   # a suit not in play
-            tiles = 0
-            pairs = 0
-            for f in range(g * SUIT, (g + 1) * SUIT):
-                tiles += cnt[s, f]
-                pairs += 1 if cnt[s, f] >= 2 else 0
-            key = tiles * 16 + pairs
-            if key < best_key:
-                best_key = key
-                best = g
-        F[s, F_VOID] = best + 1
+        best = weakest_suit(seats.cnt[s], P, 0)
+        seats.F[s, F_VOID] = best + 1
         log_event(log, EV_VOID, s, -1, best, 0)
 
 
