@@ -214,6 +214,11 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     cols["winners_mean"] = (winners, ones)
     for k in range(seats):
         cols[f"winners.{k}"] = (winners == k, ones)
+    for name, x in scored.flows.items():   # kong money and a draw's settlement, per hand (scoring/draw.py)
+        cols[f"flow_mean.{name}"] = (x, ones)
+    if "ready_0" in records.dtype.names and scored.flows:
+        # the hand ran out of tiles with seats left, who were read ready or not (查叫)
+        cols["draw_settled_rate"] = ((per_seat(records, "ready", seats) >= 0).any(axis=1), ones)
     if "win_order_0" in records.dtype.names:
         # a hand that went on after its first win (end.after_wins)
         cols["play_on_rate"] = (per_seat(records, "win_order", seats).max(axis=1) >= 2, ones)

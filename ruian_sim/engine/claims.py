@@ -26,6 +26,7 @@ from .layout import (
     F_KONG_ADD,
     F_KONG_CON,
     F_KONG_EXP,
+    F_KONG_LOG,
     F_NMELD,
     F_PASSED,
     F_PASSES,
@@ -45,6 +46,11 @@ from .layout import (
     H_SI,
     H_WINNERS,
     H_WK,
+    KL_ADDED,
+    KL_BITS,
+    KL_CONCEALED,
+    KL_EXPOSED,
+    KL_MAX,
     M_FACE,
     M_TYPE,
     MAX_MELDS,
@@ -153,6 +159,20 @@ def lowest(mask, n):
     return -1
 
 
+@kernel_inline
+def log_kong(s, kind, frm, F, H, n):
+    """Note seat s's kong just made (KL_* ``kind``, claimed from ``frm``) with
+    the seats still in, who pay kong money made at once (scoring.kongs.paid)."""
+    k = F[s, F_KONG_EXP] + F[s, F_KONG_ADD] + F[s, F_KONG_CON] - 1
+    if k >= KL_MAX:
+        return   # validation: a hand has at most KL_MAX melds
+    inn = 0
+    for i in range(1, n):
+        if (H[H_WINNERS] >> ((s + i) % n)) & 1 == 0:
+            inn |= 1 << (i - 1)
+    F[s, F_KONG_LOG] |= (kind | ((frm if frm >= 0 else 0) << 2) | (inn << 5)) << (KL_BITS * k)
+
+
 @kernel
 def do_kong(s, mtype, f, frm, rules, seats, table, log, raw):
     """Set a kong aside (the claimed tile, if any, is not in the hand)."""
@@ -169,15 +189,18 @@ def do_kong(s, mtype, f, frm, rules, seats, table, log, raw):
         capx[s, f] -= 1
         set_tight(capx[s], hs)
         F[s, F_KONG_ADD] += 1
+        log_kong(s, KL_ADDED, -1, F, H, P[EP_SEATS])
         vis[raw] += 1
         log_event(log, EV_KONG_ADD, s, raw, f, s)
     elif mtype == MELD_KONG_CON:
         add_meld(s, MELD_KONG_CON, f, -1, rules, seats)
         F[s, F_KONG_CON] += 1
+        log_kong(s, KL_CONCEALED, -1, F, H, P[EP_SEATS])
         log_event(log, EV_KONG_CON, s, raw, f, s)
     else:
         add_meld(s, MELD_KONG_EXP, f, frm, rules, seats)
         F[s, F_KONG_EXP] += 1
+        log_kong(s, KL_EXPOSED, frm, F, H, P[EP_SEATS])
         vis[raw] += 3
         log_event(log, EV_KONG_EXP, s, raw, f, frm)
     H[H_KONGS] += 1

@@ -61,7 +61,8 @@ EP_FIRST_DEALS = 220    # 1: the first winner deals the next hand (dealer.next f
 EP_VOID = 221           # 1: each seat names a void suit after the deal (定缺, void_suit.declare)
 EP_EXCHANGE = 222       # tiles each seat passes after the deal (换三张, exchange.tiles); 0 none
 EP_EXCHANGE_DIR = 223   # XD_* below: to whom they go
-EP_SIZE = 224
+EP_DRAW_READY = 224     # 1: at an exhaustive draw each seat still in is read as ready or not (查叫, scoring.draw)
+EP_SIZE = 225
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
 CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2
@@ -100,10 +101,18 @@ F_CHAIN_WILDS = 21  # wild discards in that chain
 F_PASSES = 22      # wins this seat passed this hand
 F_BLOCKED = 23     # wins 过水 refused this seat this hand
 F_VOID = 24        # 1 + the suit this seat must be rid of before it may win (定缺); 0 none
-F_SIZE = 25
+F_KONG_LOG = 25    # this seat's kongs as made, KL_BITS each (who was in, who it came from): kong money
+F_SIZE = 26
 MAX_MELDS = 8
 M_TYPE, M_FACE, M_FROM = 0, 1, 2
 MELD_CHI, MELD_PON, MELD_KONG_EXP, MELD_KONG_ADD, MELD_KONG_CON = 0, 1, 2, 3, 4
+# one kong in F_KONG_LOG (and the record's kong_log): bits 0-1 its kind (KL_*),
+# 2-4 the seat it was claimed from (exposed), 5-11 the seats still in when it
+# was made, as bit i-1 for the seat i places after the maker; kong k of a
+# seat at bit KL_BITS * k (the first KL_MAX; the rest pay nothing)
+KL_EXPOSED, KL_ADDED, KL_CONCEALED = 1, 2, 3
+KL_BITS = 12
+KL_MAX = 5
 
 # --- bots ----------------------------------------------------------------------
 BOT_GREEDY, BOT_RANDOM, BOT_SMART = 0, 1, 2
@@ -186,7 +195,12 @@ S_BLOCKED = 31     # wins 过水 refused it
 S_WIN_ORDER = 32   # 1 for the hand's first win (every winner of one discard), 2 the next, ...; 0 not won
 S_WIN_FROM = 33    # the seat that dealt in (discarded, or had its kong robbed), -1 self-drawn or not won
 S_VOID = 34        # the suit the seat named void (定缺): 0 m, 1 p, 2 s; -1 none
-S_NFIELDS = 35
+S_KONG_LOG = 35    # F_KONG_LOG: each kong, who was in and whom it came from (kong money)
+S_READY = 36       # at an exhaustive draw (查叫): READY_* below
+S_READY_ON = 37    # the face the ready hand is valued on (its best), -1 none
+S_FOURS = 38       # faces held four times, melds and kongs included (根), in the valued reading
+S_NFIELDS = 39
+READY_UNKNOWN, READY_NO, READY_YES, READY_VOID = -1, 0, 1, 2   # S_READY; READY_VOID: still holds its void suit (花猪)
 
 OUT_SELF_DRAW = 0
 OUT_DISCARD_WIN = 1
@@ -228,9 +242,12 @@ FACT_WAITS_ANY = 2048  # before the winning tile, every tile that could come wou
 FACT_ALL_HONORS = 4096     # 字一色: honors only (wilds aside)
 FACT_LAST_TILE = 8192      # 海底撈月: self-drawn on the last tile anyone could draw
 FACT_LAST_DISCARD = 16384  # 河底撈魚: won on a discard after which no tile is left to draw
+FACT_KONG_DISCARD = 32768  # 杠上炮: won on a discard its discarder made right after a kong's replacement
+FACT_READY_DRAW = 65536    # 查叫: not won; a ready hand at an exhaustive draw, valued on its best tile
+FACT_ALL_SET_ASIDE = 131072  # every meld set aside before the win, the hand down to its pair (金钩钓), any route
 FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly",
               "earthly", "one_suit", "half_suit", "all_melded", "single_wait", "waits_any",
-              "all_honors", "last_tile", "last_discard")
+              "all_honors", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside")
 
 # --- event log (transcripts) -------------------------------------------------------
 EV_DICE = 1        # seat = thrower, a = sum, b = throw number
@@ -252,6 +269,7 @@ EV_END = 16        # a = outcome
 EV_PENALTY = 17    # seat pays the four-winds penalty
 EV_VOID = 18       # seat names its void suit (定缺), a = suit index
 EV_EXCHANGE = 19   # seat passes a tile (换三张), a = its index among the passed, b = to whom
+EV_READY = 20      # at an exhaustive draw: seat, tile = the best tile it waits on (-1 not ready), a = READY_*
 EV_FIELDS = 5      # code, seat, tile, a, b
 
 # --- this hand's scalars (H, int64[H_SIZE]) -------------------------------------

@@ -32,6 +32,7 @@ from .layout import (
     F_KONG_ADD,
     F_KONG_CON,
     F_KONG_EXP,
+    F_KONG_LOG,
     F_PASSES,
     F_PENALTY,
     F_PONS,
@@ -42,6 +43,7 @@ from .layout import (
     H_ERROR,
     H_KONGS,
     NO_TILE,
+    READY_UNKNOWN,
     S_ASIDE,
     S_BLOCKED,
     S_CHAIN,
@@ -55,9 +57,12 @@ from .layout import (
     S_KONG_ADD,
     S_KONG_CON,
     S_KONG_EXP,
+    S_KONG_LOG,
     S_PASSES,
     S_PENALTY,
     S_PONS,
+    S_READY,
+    S_READY_ON,
     S_SHAPES,
     S_VOID,
     S_WILDS,
@@ -133,6 +138,9 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
         rec[C_FIXED + S_CHAIN * n + s] = F[s, F_CHAIN]
         rec[C_FIXED + S_CHAIN_WILDS * n + s] = F[s, F_CHAIN_WILDS]
         rec[C_FIXED + S_VOID * n + s] = F[s, F_VOID] - 1
+        rec[C_FIXED + S_KONG_LOG * n + s] = F[s, F_KONG_LOG]
+        rec[C_FIXED + S_READY * n + s] = READY_UNKNOWN   # engine/ready.py reads the seats left at a draw
+        rec[C_FIXED + S_READY_ON * n + s] = -1
         if (winners >> s) & 1 == 0:
             # a loser's hand is valued on what it shows (pairwise settlement)
             loser_reading(s, rules, seats, table, values)

@@ -11,6 +11,7 @@ from .. import tiles as T
 from ..hand.spec import hand_params, hand_tables
 from ..ruleset import RuleSet
 from ..scoring import table as scoring_table
+from ..scoring.draw import draw_settled
 from . import layout as L
 
 _SOURCE = {"turned": L.WILD_TURNED, "next": L.WILD_NEXT, "fixed": L.WILD_FIXED, "none": L.WILD_NONE}
@@ -105,6 +106,7 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     P[L.EP_VOID] = rules.void_suit.declare
     P[L.EP_EXCHANGE] = rules.exchange.tiles
     P[L.EP_EXCHANGE_DIR] = ("next", "previous", "opposite", "dice").index(rules.exchange.direction)
+    P[L.EP_DRAW_READY] = draw_settled(rules.scoring)
     P[L.EP_KEEP_WIN], P[L.EP_KEEP_DRAW], P[L.EP_CAP] = (rules.dealer.keep_on_win, rules.dealer.keep_on_draw,
                                                          rules.dealer.streak_cap)
     P[L.EP_ROUNDS] = rules.match.rounds

@@ -20,6 +20,7 @@ from .layout import (
     CLAIM_PON,
     EP_DEAD_PER_KONG,
     EP_DEALER_EXTRA,
+    EP_DRAW_READY,
     EP_FW_ACTION,
     EP_HAIDI,
     EP_KONG_EXPOSED,
@@ -50,6 +51,7 @@ from .layout import (
     F_W,
     FACT_DISCARD,
     FACT_HAIDI,
+    FACT_KONG_DISCARD,
     FACT_KONG_DRAW,
     FACT_LAST_DISCARD,
     FACT_LAST_TILE,
@@ -96,6 +98,7 @@ from .policy import (
     self_kong,
     void_first,
 )
+from .ready import ready_readings
 from .record import fill_record
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from .valuation import gate_ok
@@ -247,6 +250,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         log_event(log, EV_DISCARD, turn, raw, 0, 0)
         if bots.learn[0] == 1:
             danger_sample(turn, f, raw, rules, seats, table, bots, work)   # engine/danger.py is learning
+        after_kong = kong_draw   # 杠上炮: this discard follows the discarder's kong replacement
         kong_draw = False
         # a wild discarded (飘) carries the seat's chain on; anything else ends it
         F[turn, F_CHAIN] = F[turn, F_CHAIN] + 1 if f < 0 else 0
@@ -266,7 +270,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 o = (turn + i) % n
                 near = near or (not is_out(o, table) and may_win(o, rules, seats, table))
         if near:
-            route = FACT_DISCARD | (FACT_LAST_DISCARD if nothing_left(P, W, gone) else 0)
+            route = (FACT_DISCARD | (FACT_LAST_DISCARD if nothing_left(P, W, gone) else 0)
+                     | (FACT_KONG_DISCARD if after_kong else 0))
             mask = discard_winners(turn, f, rules, wall, seats, table, bots, work, values, log, raw, route)
             if mask != 0:
                 winners, outcome = settle_multi(turn, mask, rules)
@@ -381,11 +386,14 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             turn = next_in(turn, table, n)
         if outcome < 0:
             outcome = OUT_EXHAUSTIVE
+    at_wall = outcome == OUT_EXHAUSTIVE   # the wall ran out with seats still in (查叫 reads them)
     if H[H_OUTCOME] >= 0:
         # the hand's outcome is its first win's; each winner's order and who dealt in are in its columns
         outcome, discarder = H[H_OUTCOME], H[H_DISCARDER]
     # --- the record (each winner's columns were written as it won)
     fill_record(rules, wall, seats, table, values, rec, dealer, outcome, H[H_WINNERS], H[H_FIRST], discarder, wk)
+    if at_wall and P[EP_DRAW_READY] == 1:
+        ready_readings(rules, seats, table, work, values, rec, log)
     if H[H_ERROR] != 0:
         rec[:] = 0
         rec[C_OUTCOME] = -1

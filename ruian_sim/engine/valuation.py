@@ -16,7 +16,7 @@ from ..hand.arrange import (
     meld_code,
 )
 from ..hand.layout import HS_M, SHAPE_STANDARD
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
     FV_ASIDE,
@@ -25,6 +25,7 @@ from ..scoring.layout import (
     FV_DEALER,
     FV_FACTS,
     FV_FLOWER_BITS,
+    FV_FOURS,
     FV_HARD,
     FV_KONG_CHAIN,
     FV_KONGS,
@@ -65,9 +66,11 @@ from .layout import (
     F_OPEN,
     F_W,
     FACT_ALL_MELDED,
+    FACT_ALL_SET_ASIDE,
     FACT_DISCARD,
     FACT_EARTHLY,
     FACT_HEAVENLY,
+    FACT_READY_DRAW,
     FACT_SELF_DRAWN,
     FACT_SINGLE_WAIT,
     FACT_WAITS_ANY,
@@ -84,6 +87,9 @@ from .layout import (
     M_FROM,
     M_TYPE,
     MAX_MELDS,
+    MELD_CHI,
+    MELD_PON,
+    S_FOURS,
     S_ITEMS,
     S_MELD0,
     S_PAIR,
@@ -172,6 +178,14 @@ def reads_waits(table) -> bool:
     return reads(table, ("single_wait", "waits_any"))
 
 
+@kernel_inline
+def joins_from_outside(route):
+    """Whether the winning tile came from another seat (a discard, a robbed
+    kong) or, for a ready hand at a draw (查叫), from nowhere: the meld it
+    completes is not concealed."""
+    return (route & (FACT_DISCARD | FACT_READY_DRAW)) != 0
+
+
 @kernel
 def formula_failed(prog, table):
     """After valuing: a formula error becomes the hand's engine error (H_ERROR)."""
@@ -244,6 +258,7 @@ def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
     fv[FV_WILD_CHAIN] = F[s, F_CHAIN_WILDS]
     fv[FV_WHITES] = F[s, F_W] + F[s, F_CHAIN_WILDS]
     if won:
+        fv[FV_FOURS] = fours(s, seats)
         for f in range(34):
             if cnt[s, f] == 4:
                 fv[FV_QUADS] += 1
@@ -253,6 +268,25 @@ def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
             fv[FV_MELD + k] = meld_code(melds[s, i, M_TYPE] + 1, 1 if melds[s, i, M_FROM] < 0 else 0,
                                         melds[s, i, M_FACE], 0)
         k += 1
+
+
+@kernel
+def fours(s, seats):
+    """Faces seat s holds four times, its melds and kongs included (根): a
+    natural tile in the hand, a pung or kong set aside, a chi's tiles."""
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    n = 0
+    for f in range(34):
+        held = cnt[s, f]
+        for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+            t, g = melds[s, i, M_TYPE], melds[s, i, M_FACE]
+            if t == MELD_CHI:
+                held += 1 if g <= f <= g + 2 else 0
+            elif g == f:
+                held += 3 if t == MELD_PON else 4
+        if held == 4:
+            n += 1
+    return n
 
 
 @kernel
@@ -344,6 +378,7 @@ def write_value(s, n, fv, parts, rec, col):
     rec[col + S_VALUE * n + s] = parts[P_VALUE]
     rec[col + S_ITEMS * n + s] = parts[P_ITEMS]
     rec[col + S_QUADS * n + s] = fv[FV_QUADS]
+    rec[col + S_FOURS * n + s] = fv[FV_FOURS]
 
 
 @kernel
@@ -358,6 +393,8 @@ def hand_facts(s, facts, rules, seats, table):
     facts |= suit_facts(s, seats)
     if (facts & FACT_DISCARD) != 0 and F[s, F_OPEN] == hs[HS_M]:
         facts |= FACT_ALL_MELDED
+    if F[s, F_NMELD] == hs[HS_M]:
+        facts |= FACT_ALL_SET_ASIDE
     if H[H_CLAIMS] == 0 and F[s, F_DISCARDS] == 0:
         if s == H[H_DEALER] and (facts & FACT_SELF_DRAWN) != 0 and H[H_KONGS] == 0:
             facts |= FACT_HEAVENLY
@@ -404,7 +441,7 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     if prog[7][M_WAITS] == 1:
         facts |= wait_facts(s, f_win, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
-    return best_reading(s, f_win if f_win >= -1 else -1, (route & FACT_DISCARD) != 0, shapes, True, rules,
+    return best_reading(s, f_win if f_win >= -1 else -1, joins_from_outside(route), shapes, True, rules,
                         seats, table, values) > 0
 
 
@@ -420,7 +457,7 @@ def win_reading(s, f, route, use_gate, rules, seats, table, work, values):
     hard = hard_now(s, table.H[H_WK], (route & FACT_SELF_DRAWN) != 0, rules, seats, work)
     facts = hand_facts(s, route, rules, seats, table) | wait_facts(s, f, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, values.rows[0])
-    passed = best_reading(s, f if f >= -1 else -1, (route & FACT_DISCARD) != 0, shapes, use_gate, rules, seats,
+    passed = best_reading(s, f if f >= -1 else -1, joins_from_outside(route), shapes, use_gate, rules, seats,
                           table, values)
     return shapes, hard, facts, passed
 

@@ -2,7 +2,8 @@
 hand can have (``end``), the rules that assume a hand ends at its first win
 (an abortive draw after a win, a settlement among the losers of the one
 win), a first winner dealing next (``dealer.next``), and what passing tiles
-of one suit (``exchange``, 换三张) needs of the wall and the hand."""
+of one suit (``exchange``, 换三张) needs of the wall and the hand, and
+what kong money paid at once and the settlement of a draw (血战到底) need."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
         yield where.blame((void, ("tiles", "suits")),
                           "a void suit (定缺) needs at least two suits: a hand must win without it")
     yield from _exchange(d, where)
+    yield from _draw(d, where)
     after = _get(d, AFTER)
     if after is None:
         return
@@ -77,3 +79,33 @@ def _exchange(d: dict, where) -> Iterator[Problem]:
         yield where.blame((("exchange", "tiles"), ("deal", "hand_size"), ("tiles", "suits")),
                           f"a hand of {deal['hand_size']} tiles over {suits} suits may hold fewer than {k} "
                           f"of every suit: it needs at least {suits * (k - 1) + 1} to pass {k} of one")
+
+
+def _draw(d: dict, where) -> Iterator[Problem]:
+    """Kong money paid at once and the settlement of the seats left at a draw
+    (血战到底) need the rules they read."""
+    paid = ("scoring", "kongs", "paid")
+    if _get(d, ("scoring", "kongs", "exposed_payer")) == "discarder" and _get(d, paid) != "at_once":
+        yield where.blame(((("scoring", "kongs", "exposed_payer")), paid),
+                          "an exposed kong paid by its discarder is kong money paid as the kong is made: "
+                          "set scoring.kongs.paid to at_once")
+    draw = [k for k in ("ready", "void_penalty", "refund_kongs") if _get(d, ("scoring", "draw", k))]
+    haidi = ("wall", "haidi_tiles")
+    if draw and (_get(d, haidi) or 0) > 0:
+        # a 海底 tile is taken with no discard after it: the hands end a tile over, ready or not means nothing
+        yield where.blame((("scoring", "draw", draw[0]), haidi),
+                          "settling the players left at a draw reads each hand as waiting on one tile, but "
+                          "the 海底 round leaves hands a tile over: set wall.haidi_tiles to 0")
+    transfer = ("scoring", "kongs", "cannon_transfer")
+    if _get(d, transfer) is True and _get(d, paid) != "at_once":
+        yield where.blame((transfer, paid),
+                          "呼叫转移 hands on kong money paid as the kong was made: set scoring.kongs.paid to at_once")
+    penalty = ("scoring", "draw", "void_penalty")
+    if (_get(d, penalty) or 0) > 0 and _get(d, ("void_suit", "declare")) is not True:
+        yield where.blame((penalty, ("void_suit", "declare")),
+                          "查花猪 charges a player still holding its void suit, but no void suit is named "
+                          "(void_suit.declare is false)")
+    refund = ("scoring", "draw", "refund_kongs")
+    if _get(d, refund) is True and _get(d, paid) != "at_once":
+        yield where.blame((refund, paid),
+                          "退税 gives back kong money paid during the hand: set scoring.kongs.paid to at_once")

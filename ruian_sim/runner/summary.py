@@ -11,7 +11,8 @@ from .plan import Plan
 
 # metrics that are means per hand (or per win), not fractions (shared with the report)
 MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
-         "claims_mean", "penalty_rate", "hands_per_match", "winners_mean", *(f"win_{p}_mean" for p in WIN_PARTS))
+         "claims_mean", "penalty_rate", "hands_per_match", "winners_mean", "flow_mean",
+         *(f"win_{p}_mean" for p in WIN_PARTS))
 QUANTILES = (5, 25, 50, 75, 95)
 
 
@@ -96,6 +97,13 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     extra["winners"], ci["winners"] = {}, {}
     for k in sorted((m for m in acc.moments if m.startswith("winners.")), key=lambda m: int(m.split(".")[1])):
         extra["winners"][k.split(".")[1]], ci["winners"][k.split(".")[1]] = _ci(acc, k)
+    flows = sorted(m for m in acc.moments if m.startswith("flow_mean."))
+    if flows:   # kong money and a draw's settlement, per hand (scoring/draw.py)
+        extra["flows"], ci["flows"] = {}, {}
+        for k in flows:
+            extra["flows"][k.split(".", 1)[1]], ci["flows"][k.split(".", 1)[1]] = _ci(acc, k)
+    if "draw_settled_rate" in acc.moments:
+        extra["draw_settled_rate"], ci["draw_settled_rate"] = _ci(acc, "draw_settled_rate")
     extra["items"] = {}
     for k in sorted(m for m in acc.moments if m.startswith("items.")):
         nm = k.split(".", 1)[1]
@@ -188,9 +196,33 @@ def format_table(s: dict) -> str:
         lines.append(f"{p:8d} {_pct(w):>10s} {pts:12.3f}   [{c[0]:7.3f}, {c[1]:7.3f}]   {sd:7.2f}")
     e = s["extra"]
     lines.append(f"dealer points/hand {e['dealer_points_mean']:.3f}, a non-dealer's {e['nondealer_points_mean']:.3f}")
+    lines += play_on_lines(s)
     if "wins" in s:
         lines += wins_lines(s)
     return "\n".join(lines) + "\n"
+
+
+FLOW_NAMES = {"kong_money": "kong money (paid at once)", "kong_transfer": "kong money handed on (呼叫转移)",
+              "ready_paid": "paid to ready hands (查叫)", "void_paid": "paid by void holders (查花猪)",
+              "kong_refund": "kong money given back (退税)"}
+
+
+def play_on_lines(s: dict) -> list[str]:
+    """Winners per hand where play goes on after a win, the hands settled at
+    the wall, and the money besides the wins, each per hand with its CI."""
+    e, ci = s["extra"], s["ci95"]
+    lines = []
+    shares = e.get("winners", {})
+    if any(int(k) >= 2 and v > 0 for k, v in shares.items()):
+        lines.append("winners per hand: " + ", ".join(f"{k}: {_pct(v).strip()} {_range(ci['winners'][k])}"
+                                                      for k, v in shares.items()))
+    if "draw_settled_rate" in e:
+        lines.append(f"  {'settled at the wall':22s} {_pct(e['draw_settled_rate'])}   "
+                     f"{_range(ci['draw_settled_rate'])}  of hands (seats left when the wall ran out)")
+    for name, v in e.get("flows", {}).items():
+        c = ci["flows"][name]
+        lines.append(f"  {FLOW_NAMES.get(name, name):34s} {v:8.3f}   [{c[0]:.3f}, {c[1]:.3f}]  per hand")
+    return lines
 
 
 def wins_lines(s: dict) -> list[str]:

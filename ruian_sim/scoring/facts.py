@@ -48,6 +48,7 @@ FACTS: dict[str, Fact] = {
     "chis": Fact("count", S.OP_MELD_KINDS, 0, 1 << S.MELD_CHI, S.N_MELDS),
     "pair_wilds": Fact("count", S.OP_PAIR_WILDS, 0, 0, 2),
     "quads_in_pairs": Fact("count", S.OP_SLOT, S.FV_QUADS, 0, 4),
+    "fours": Fact("count", S.OP_SLOT, S.FV_FOURS, 0, 8),   # 根: a winning hand holds at most 8 faces four times
     "seasons": Fact("count", S.OP_POPMASK, S.FV_FLOWER_BITS, 0x0F, 4),   # 春夏秋冬, 1f-4f
     "plants": Fact("count", S.OP_POPMASK, S.FV_FLOWER_BITS, 0xF0, 4),    # 梅蘭竹菊, 5f-8f
     "chain": Fact("count", S.OP_SLOT, S.FV_CHAIN, 0, 8),

@@ -30,6 +30,7 @@ WINS = {
     "kong": EL.FACT_SELF_DRAWN | EL.FACT_KONG_DRAW,
     "robbed": EL.FACT_DISCARD | EL.FACT_ROBBED,
     "haidi": EL.FACT_SELF_DRAWN | EL.FACT_HAIDI,
+    "ready": EL.FACT_READY_DRAW,   # not a win: ready at an exhaustive draw, valued on this tile (查叫)
     "none": 0,
 }
 def route_self(win: str) -> bool:
@@ -111,7 +112,7 @@ class HandScorer:
             out[name] = amount ** count if tab[row + S.IT_PART] == S.PART_TIMES else amount * count
         return out
 
-    def _situation(self, win, seat, round, flowers, streak, first, chain, last, wild):
+    def _situation(self, win, seat, round, flowers, streak, first, chain, last, wild, after_kong=False):
         from ..engine.single import Situation
 
         rules = self.rules
@@ -130,6 +131,11 @@ class HandScorer:
             raise UserError(f"--last: a win on the last tile is self-drawn (self, kong, haidi) or on the "
                             f"last discard (discard), not {win!r}")
         route = WINS[win]
+        if after_kong and win != "discard":
+            raise UserError(f"--after-kong: 杠上炮 is a win on a discard made right after the discarder's kong "
+                            f"(--win discard), not {win!r}")
+        if after_kong:
+            route |= EL.FACT_KONG_DISCARD
         if last:
             route |= EL.FACT_LAST_DISCARD if win == "discard" else EL.FACT_LAST_TILE
         kongs, piao = _chain(chain)
@@ -175,13 +181,16 @@ class HandScorer:
 
     def score(self, hand: str, melds=(), win: str = "self", tile: str = "", seat: int = 0,
               round: int = 0, flowers: str = "", *, wild=None, streak: int = 1, first: bool = False,
-              chain=None, discarder=None, last: bool = False) -> dict:
+              chain=None, discarder=None, last: bool = False, after_kong: bool = False) -> dict:
         """One seat's hand: {win, value, hand, points, tai, times, items, reading, _fv}.
         ``chain``: the unbroken chain of kongs and wild discards (飘) that ended
         in this win, ``{kongs: K, piao: P}`` or a count (all kongs); ``last``:
         won on the last tile (self-drawn) or the last discard; ``first``: in
         the first go-around (天胡 for the dealer's self-draw, 地胡 otherwise);
-        ``discarder`` is for settle() and changes nothing here."""
+        ``after_kong``: a discard won right after the discarder's kong (杠上炮);
+        ``win="ready"``: not won, ready at an exhaustive draw and valued as
+        won on ``tile`` (查叫); ``discarder`` is for settle() and changes
+        nothing here."""
         if win not in WINS:
             raise UserError(f"--win: {win!r}; one of {', '.join(WINS)}")
         if isinstance(wild, str):
@@ -213,7 +222,7 @@ class HandScorer:
             raise UserError("--tile: a hand scored with --win none has no winning tile")
         meld_objs = tuple(m for _, m in ms)
         self.ev.check_melds(meld_objs, kinds, wild)
-        sit = self._situation(win, seat, round, flowers, streak, first, chain, last, wild)
+        sit = self._situation(win, seat, round, flowers, streak, first, chain, last, wild, after_kong)
         face_melds = [(c, self.ev.meld_faces(m, wild)[0]) for c, m in ms]
         wk = -1 if wild is None or self.ev.live == 0 else wild
         if win == "none":
@@ -300,14 +309,16 @@ def score_hand(rules: RuleSet, hand, melds=(), win="self", tile="", seat=0, roun
 
 
 OUTCOMES = {"self": EL.OUT_SELF_DRAW, "kong": EL.OUT_SELF_DRAW, "discard": EL.OUT_DISCARD_WIN,
-            "robbed": EL.OUT_ROBBED_KONG, "haidi": EL.OUT_HAIDI_WIN, "none": EL.OUT_EXHAUSTIVE}
+            "robbed": EL.OUT_ROBBED_KONG, "haidi": EL.OUT_HAIDI_WIN, "none": EL.OUT_EXHAUSTIVE,
+            "ready": EL.OUT_EXHAUSTIVE}
 
 
 def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=None, streak=1, win="self"):
     """A one-hand record (engine/records.py columns) whose seats are the fact
     vectors of ``scores`` ({seat: score_hand(...) result}); a seat left out
     holds nothing.  The record rebuilds exactly these vectors
-    (settle.fact_vectors), which is checked."""
+    (settle.fact_vectors), which is checked.  ``win="ready"``: an exhaustive
+    draw at which ``winner`` is ready (查叫) and every other seat is not."""
     from ..engine.records import column_names, to_structured
     from .settle import fact_vectors
 
@@ -315,7 +326,8 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
     if win not in OUTCOMES:
         raise UserError(f"win: {win!r}; one of {', '.join(OUTCOMES)}")
     rec = to_structured(np.zeros((1, len(column_names(n))), np.int64), n)
-    won = win != "none" and winner is not None
+    won = win not in ("none", "ready") and winner is not None
+    ready = win == "ready" and winner is not None
     rec["dealer"], rec["streak"] = dealer, streak
     rec["outcome"] = OUTCOMES[win] if won else EL.OUT_EXHAUSTIVE
     rec["winners"] = 1 << winner if won else 0
@@ -327,7 +339,10 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
         fv = np.zeros(S.FV_SIZE, np.int64) if got is None else np.asarray(got["fv"], np.int64).copy()
         if got is None:
             fv[S.FV_CONCEALED] = 1
-        fv[S.FV_STREAK], fv[S.FV_DEALER], fv[S.FV_WON] = streak, s == dealer, won and s == winner
+        fv[S.FV_STREAK], fv[S.FV_DEALER], fv[S.FV_WON] = streak, s == dealer, (won or ready) and s == winner
+        # the seats left at a draw are read only at a draw (engine/ready.py)
+        rec[f"ready_{s}"] = (EL.READY_YES if s == winner else EL.READY_NO) if ready else EL.READY_UNKNOWN
+        rec[f"ready_on_{s}"] = -1
         if got is not None and fv[S.FV_SEAT_WIND] != (s - dealer) % n:
             raise UserError(f"seat {s} was scored with seat wind {int(fv[S.FV_SEAT_WIND])}, "
                             f"but with dealer {dealer} its wind is {(s - dealer) % n}")
@@ -342,7 +357,8 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
                "kong_concealed": sum(c % 8 == S.MELD_KONG_CONCEALED for c in codes if c),
                # the record knows concealment only as "no claimed pon or chi" (settle.fact_vectors)
                "pons": 0 if fv[S.FV_CONCEALED] else 1, "chis": 0,
-               "wait": fv[S.FV_WAIT], "pair": fv[S.FV_PAIR], "quads": fv[S.FV_QUADS], "chain": fv[S.FV_CHAIN],
+               "wait": fv[S.FV_WAIT], "pair": fv[S.FV_PAIR], "quads": fv[S.FV_QUADS], "fours": fv[S.FV_FOURS],
+               "chain": fv[S.FV_CHAIN],
                "chain_wilds": fv[S.FV_WHITES] - fv[S.FV_WILDS], "player": s,
                **{f"meld{m}": codes[m] for m in range(S.N_MELDS)}}
         for name, v in col.items():

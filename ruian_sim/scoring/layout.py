@@ -31,7 +31,8 @@ FV_CHAIN = 21        # kongs and wild discards in the seat's chain ending in the
 FV_WHITES = 22       # wilds held + wilds discarded in that chain
 FV_KONG_CHAIN = 23   # the kongs of that chain (杠开 on the first, 杠上杠 ...)
 FV_WILD_CHAIN = 24   # the wild discards of that chain (财飘: 飘 once, twice ...)
-FV_SIZE = 25
+FV_FOURS = 25        # faces held four times, melds and kongs included, naturals (根)
+FV_SIZE = 26
 
 WAIT_NONE = 0
 WAIT_TWO_SIDED = 1

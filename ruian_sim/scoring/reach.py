@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import layout as S
+from .draw import draw_settled
 from .facts import FACTS
 
 
@@ -44,6 +45,7 @@ def domains(d: dict) -> dict[str, tuple[int, int]]:
                                                                                FACTS["streak"].bound),
         kongs=(0, melds if kongs else 0), pungs=(0, melds), chis=(0, melds),
         shapes=(0, sum(shapes.values())), quads_in_pairs=(0, (int(d["deal"]["hand_size"]) + 1) // 4),
+        fours=(0, (int(d["deal"]["hand_size"]) + 1 + (melds if kongs else 0)) // 4),
         chain=(0, 8), kong_chain=(0, melds if kongs else 0), wild_chain=(0, live if w.get("discard") else 0),
         whites_total=(0, live))
     for n, on in shapes.items():
@@ -57,6 +59,9 @@ def domains(d: dict) -> dict[str, tuple[int, int]]:
         out["robbed_kong"] = (0, 0)
     if not kongs:
         out["kong_draw"] = (0, 0)
+        out["kong_discard"] = (0, 0)
+    if not draw_settled(d.get("scoring", {})):
+        out["ready_at_draw"] = (0, 0)   # the seats left at a draw are read only where scoring.draw settles them
     if int(d["wall"].get("haidi_tiles", 0)) == 0:
         out["haidi"] = (0, 0)
     return out
@@ -68,7 +73,11 @@ def _implies(a, b):
 
 # Constraints between facts, each over the names it reads (all must be known to apply).
 MODEL = [
-    (("self_drawn", "discard_win", "won"), lambda f: f["self_drawn"] + f["discard_win"] == (1 if f["won"] else 0)),
+    # a seat valued as won either won (self-drawn or on a discard) or was ready at an exhaustive draw (查叫)
+    (("self_drawn", "discard_win", "ready_at_draw", "won"),
+     lambda f: f["self_drawn"] + f["discard_win"] + f["ready_at_draw"] == (1 if f["won"] else 0)),
+    (("kong_discard", "discard_win"), lambda f: _implies(f["kong_discard"], f["discard_win"])),
+    (("kong_discard", "robbed_kong"), lambda f: not (f["kong_discard"] and f["robbed_kong"])),
     (("kong_draw", "self_drawn"), lambda f: _implies(f["kong_draw"], f["self_drawn"])),
     (("haidi", "self_drawn"), lambda f: _implies(f["haidi"], f["self_drawn"])),
     (("last_tile", "self_drawn"), lambda f: _implies(f["last_tile"], f["self_drawn"])),
@@ -83,6 +92,7 @@ MODEL = [
     (("all_honors", "chis"), lambda f: _implies(f["all_honors"], f["chis"] == 0)),
     (("all_melded", "discard_win"), lambda f: _implies(f["all_melded"], f["discard_win"])),
     (("all_melded", "concealed_hand"), lambda f: not (f["all_melded"] and f["concealed_hand"])),
+    (("all_melded", "all_set_aside"), lambda f: _implies(f["all_melded"], f["all_set_aside"])),
     (("single_wait", "waits_any", "won"), lambda f: _implies(f["single_wait"] or f["waits_any"], f["won"])),
     (("dealer", "winner_dealer"), lambda f: f["dealer"] == f["winner_dealer"]),
     (("dealer", "seat_wind"), lambda f: f["dealer"] == (f["seat_wind"] == 0)),
@@ -108,10 +118,11 @@ MODEL = [
      lambda f: f["standard"] + f["eight_pairs"] + f["all_pungs"] + f["three_wilds"] == f["shapes"]),
     (("three_wilds", "wilds", "_three_n"), lambda f: _implies(f["three_wilds"], f["wilds"] >= f["_three_n"])),
     (("won", "self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly", "earthly",
-      "all_melded", "last_tile", "last_discard"),
+      "all_melded", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside"),
      lambda f: f["won"] or not any(f[n] for n in ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw",
                                                   "heavenly", "earthly", "all_melded", "last_tile",
-                                                  "last_discard"))),
+                                                  "last_discard", "kong_discard", "ready_at_draw",
+                                                  "all_set_aside"))),
 ]
 # every name a constraint reads that is not itself a fact: fixed by the rules
 _FIXED = ("_melds", "_eight_concealed", "_three_n")

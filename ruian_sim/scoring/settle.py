@@ -18,13 +18,14 @@ compiled kernel).
   one, its ``value`` against a non-dealer.
 - ``kongs``, ``wild_money``, ``four_winds_penalty`` as before: side payments
   of a won hand, and the penalty even on a draw.  A hand with no winner
-  scores only its four-winds penalties (RULES §4).
+  scores only its four-winds penalties (RULES §4), kong money paid at once
+  and what ``draw`` settles among the seats left (scoring/draw.py).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -33,6 +34,7 @@ from ..engine import layout as L
 from ..engine.records import per_seat
 from . import layout as S
 from .compile import Table, compile_table
+from .draw import at_the_draw, kong_money_at_once
 from .formula import check_stack, new_stack
 from .kernels import all_parts, fill_vars, formula, pair_values
 
@@ -53,6 +55,7 @@ class Scored:
     item_names: list[str]
     parts: np.ndarray
     possible_times: tuple[int, ...] = ()   # every `times` the table can give (for stable statistics keys)
+    flows: dict = field(default_factory=dict)   # per hand, what changed hands beside the wins (scoring/draw.py)
 
 
 @lru_cache(maxsize=32)
@@ -124,7 +127,8 @@ def fact_vectors(records: np.ndarray, seats: int) -> np.ndarray:
         fv[:, s, S.FV_CONCEALED] = (col("pons") + col("chis") + col("kong_exposed") + col("kong_added")) == 0
         fv[:, s, S.FV_WAIT] = col("wait")
         fv[:, s, S.FV_PAIR] = col("pair")
-        fv[:, s, S.FV_WON] = won & (((winners >> s) & 1) == 1)
+        # a seat ready at an exhaustive draw is valued as won on its best tile (查叫)
+        fv[:, s, S.FV_WON] = (won & (((winners >> s) & 1) == 1)) | (col("ready") == L.READY_YES)
         for m in range(S.N_MELDS):
             fv[:, s, S.FV_MELD + m] = col(f"meld{m}")
         fv[:, s, S.FV_QUADS] = col("quads")
@@ -132,6 +136,7 @@ def fact_vectors(records: np.ndarray, seats: int) -> np.ndarray:
         fv[:, s, S.FV_KONG_CHAIN] = col("chain") - col("chain_wilds")
         fv[:, s, S.FV_WILD_CHAIN] = col("chain_wilds")
         fv[:, s, S.FV_WHITES] = col("wilds") + col("chain_wilds")
+        fv[:, s, S.FV_FOURS] = col("fours")
     return fv
 
 
@@ -221,13 +226,15 @@ def _losers_exchange(records, rules, fv, parts, won, winners, dealer) -> np.ndar
     return pay
 
 
-def _side_payments(records, sc, n, won, winners) -> np.ndarray:
+def _side_payments(records, sc, n, won, winners, flows) -> np.ndarray:
     pay = np.zeros((len(records), n), np.int64)
     kongs = sc["kongs"]
-    for field, key in (("kong_exposed", "exposed"), ("kong_added", "added"), ("kong_concealed", "concealed")):
+    if kongs.get("paid", "on_win") == "at_once":
+        pay += kong_money_at_once(records, sc, n, flows)   # scoring/draw.py: paid as made, won hand or not
+    for column, key in (("kong_exposed", "exposed"), ("kong_added", "added"), ("kong_concealed", "concealed")):
         amount = int(kongs[key])
-        if amount:
-            count = per_seat(records, field, n).astype(np.int64) * amount * won[:, None]
+        if amount and kongs.get("paid", "on_win") == "on_win":
+            count = per_seat(records, column, n).astype(np.int64) * amount * won[:, None]
             pay += count * n - count.sum(axis=1, keepdims=True)
     wm = sc["wild_money"]
     if int(wm["amount"]):
@@ -318,7 +325,11 @@ def score(records: np.ndarray, rules) -> Scored:
             pay += _losers_exchange(records, rules, fact_vectors(records, n), parts, won, winners, dealer)
         else:
             pay += _pairwise(value, sc, n, won, winners, dealer)
-    pay += _side_payments(records, sc, n, won, winners)
+    flows: dict = {}
+    pay += _side_payments(records, sc, n, won, winners, flows)
+    if sc.get("draw"):
+        pay += at_the_draw(records, sc, n, value, flows)
+    flows = {k: np.broadcast_to(np.asarray(v, np.int64), (n_h,)) for k, v in flows.items()}
     seat_player = per_seat(records, "player", n).astype(np.int64)
     pp = np.zeros((n_h, players), np.int64)
     for s in range(n):
@@ -333,7 +344,7 @@ def score(records: np.ndarray, rules) -> Scored:
     names = [str(it["name"]) for it in sc.get("items", [])]
     return Scored(pay, pp, first_parts[:, S.OUT_POINTS], first_parts[:, S.OUT_TAI],
                   np.where(has, first_parts[:, S.OUT_TIMES], 0), v1, first_parts[:, S.OUT_ITEMS],
-                  names, parts, possible_times(sc))
+                  names, parts, possible_times(sc), flows)
 
 
 def settlement(record: np.ndarray, rules):

@@ -82,6 +82,13 @@ class Referee:
         voids: dict[int, int] = {}   # seat -> the suit it named void (定缺)
         passing: list[tuple[int, int, int]] = []   # (from, tile, to) of 换三张, given when all have passed
         first_throw = None
+        kong_logs = [0] * n    # each seat's kongs as made: kind, from whom, who was in (kong money)
+        kongs_made = [0] * n
+
+        def log_kong(s, kind, frm=0):
+            inn = sum(1 << (i - 1) for i in range(1, n) if (s + i) % n not in out)
+            kong_logs[s] |= (kind | (frm << 2) | (inn << 5)) << (L.KL_BITS * kongs_made[s])
+            kongs_made[s] += 1
 
         def exchange_done():
             k = rules.exchange.tiles
@@ -189,6 +196,7 @@ class Referee:
             group.clear()
 
         taken = self.check_wall(rec, events, wall, gone)
+        ready_said: dict[int, tuple[int, int]] = {}   # seat -> (READY_*, tile) said at the wall (查叫)
         drawer = int(rec["dealer"])
 
         for code, s, t, a, b in events.tolist():
@@ -288,6 +296,8 @@ class Referee:
                     check(wild is None or t != wk, "a wild in a meld")
                     mlds[s].append(Meld("pon" if code == L.EV_PON else "kong", t))
                     stats["pon" if code == L.EV_PON else "kong"] += 1
+                    if code == L.EV_KONG_EXP:
+                        log_kong(s, L.KL_EXPOSED, d)
             elif code == L.EV_KONG_CON:
                 check(not void_tile(s, t), f"S{s} makes a kong of {T.name(t)}, its void suit")
                 for _ in range(4):
@@ -295,11 +305,15 @@ class Referee:
                 check(wild is None or t != wk, "a wild in a kong")
                 mlds[s].append(Meld("kong", t))
                 stats["kong"] += 1
+                log_kong(s, L.KL_CONCEALED)
             elif code == L.EV_KONG_ADD:
                 take(s, t)
                 i = next(i for i, m in enumerate(mlds[s]) if m.kind == "pon" and m.tile == t)
                 mlds[s][i] = Meld("kong", t)
                 stats["kong"] += 1
+                log_kong(s, L.KL_ADDED)
+            elif code == L.EV_READY:
+                ready_said[s] = (a, t)
             elif code == L.EV_WIN:
                 route = L.FACT_SELF_DRAWN | L.FACT_DISCARD | L.FACT_ROBBED
                 check(not group or (t, b & route) == (group[0][1], group[0][2] & route),
@@ -368,10 +382,44 @@ class Referee:
             else:  # the last kong's growth ended the wall between the two sizes
                 check(left <= full + self.lone_tail(wall, taken),
                       f"an exhaustive draw with {left} tiles left beside a grown dead wall of {full}")
+        for s in range(n):
+            check(int(rec[f"kong_log_{s}"]) == kong_logs[s],
+                  f"S{s}: kong_log {int(rec[f'kong_log_{s}']):#x}, its kongs as made give {kong_logs[s]:#x}")
+        self.check_ready(rec, by_wall and not ended_by_win, out, ready_said, hands, mlds, void_held, could_win)
+        stats["ready"] += sum(1 for s in range(n) if int(rec[f"ready_{s}"]) == L.READY_YES)
         if by_wall:
             stats["exhaustive"] += 1
             stats["haidi_dealt"] += sum(1 for e in events.tolist() if e[0] == L.EV_HAIDI)
         return stats
+
+    def check_ready(self, rec, at_wall, out, said, hands, mlds, void_held, could_win):
+        """查叫: where the rules settle a draw, every seat left when the wall
+        ran out is read: 花猪 while it holds its void suit, else ready when a
+        tile of the game would complete its hand (the rules' gate aside: the
+        referee reads shapes), on the tile the record names; no other seat is."""
+        n = self.n
+        read = at_wall and bool(self.spec.P[L.EP_DRAW_READY])
+        for s in range(n):
+            got = int(rec[f"ready_{s}"])
+            if not read or s in out:
+                check(got == L.READY_UNKNOWN and s not in said,
+                      f"S{s} read at the wall ({got}), not being left there")
+                continue
+            if void_held(s):
+                want = L.READY_VOID
+            else:
+                held = Counter(hands[s])
+                for m in mlds[s]:
+                    held[m.tile] += 3 if m.kind == "pon" else (4 if m.kind == "kong" else 0)
+                copies = self.rules.tiles.copies
+                waits = [k for k in sorted(self.rules.tiles.kinds) if held[k] < copies and could_win(s, k)]
+                want = L.READY_YES if waits else L.READY_NO
+                if want == L.READY_YES and self.rules.scoring.get("gate") is None:
+                    check(int(rec[f"ready_on_{s}"]) in waits, f"S{s} valued on {int(rec[f'ready_on_{s}'])}, "
+                                                              f"not one of its waits {T.format_kinds(waits)}")
+            if self.rules.scoring.get("gate") is None or want != L.READY_YES:
+                check(got == want, f"S{s} read {got} at the wall, where its hand is {want}")
+            check(said.get(s, (None,))[0] == got, f"S{s}: the transcript says {said.get(s)}, the record {got}")
 
     def check_wall(self, rec, events, wall, gone) -> set[int]:
         """Every tile is drawn from where the seed's procedure says (wallwalk.py):

@@ -22,6 +22,7 @@ from ruian_sim import tiles as T
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import raw_hand
+from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
 from ruian_sim.scoring.hand import scorer
@@ -48,8 +49,8 @@ def every_fact_items() -> str:
 
     rows = []
     for name, f in FACTS.items():
-        if name in ("winner_dealer",):
-            continue
+        if name in ("winner_dealer", "ready_at_draw"):
+            continue   # an alias; the seats left at a draw are read without a 海底 round (ruian+sichuan here)
         if f.kind == "bool":
             rows.append(f"    - {{name: f_{name}, tai: 1, when: {{{name}: true}}}}")
         else:
@@ -61,7 +62,8 @@ def every_fact_items() -> str:
     return "\n".join(rows)
 
 
-GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on", "void"]
+GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on", "void",
+         "ruian+sichuan"]
 PLAY_ON = Path(__file__).with_name("rules") / "play-on.yaml"   # wins made while play goes on
 VOID = Path(__file__).with_name("rules") / "void.yaml"         # and 定缺, on suits only
 
@@ -78,13 +80,15 @@ def rules_of(game: str, tmp: str):
 
 
 ROUTES = {L.FACT_ROBBED: "robbed", L.FACT_KONG_DRAW: "kong", L.FACT_HAIDI: "haidi",
-          L.FACT_DISCARD: "discard", L.FACT_SELF_DRAWN: "self"}
+          L.FACT_DISCARD: "discard", L.FACT_SELF_DRAWN: "self", L.FACT_READY_DRAW: "ready"}
 
 
-def _route(facts: int) -> tuple[str, bool]:
+def _route(facts: int) -> tuple[str, bool, bool]:
+    """(--win, --last, --after-kong) of a recorded route."""
     for bit, word in ROUTES.items():
         if facts & bit:
-            return word, bool(facts & (L.FACT_LAST_TILE | L.FACT_LAST_DISCARD))
+            return (word, bool(facts & (L.FACT_LAST_TILE | L.FACT_LAST_DISCARD)),
+                    bool(facts & L.FACT_KONG_DISCARD))
     raise AssertionError(facts)
 
 
@@ -143,12 +147,23 @@ def rescore(sim, rules, seed, match, hand, rec_row, fv_row):
                       streak=int(rec_row["streak"]))
         if won:
             facts = int(rec_row[f"facts_{s}"])
-            win, last = _route(facts)
+            win, last, after_kong = _route(facts)
             tile = [e for e in events if e[0] == L.EV_WIN and e[1] == s][0][2]
             got = sc.score(T.format_kinds(tiles), win=win, tile=T.name(int(tile)) if tile >= 0 else "",
-                           first=_first(events, s, dealer, n), last=last,
+                           first=_first(events, s, dealer, n), last=last, after_kong=after_kong,
                            chain={"kongs": int(F[s, L.F_CHAIN] - F[s, L.F_CHAIN_WILDS]),
                                   "piao": int(F[s, L.F_CHAIN_WILDS])}, **common)
+        elif int(rec_row[f"ready_{s}"]) == L.READY_YES:
+            # ready at an exhaustive draw (查叫): valued as won on its best tile, which the
+            # player names; no other tile it waits on is worth more
+            best = int(rec_row[f"ready_on_{s}"])
+            got = sc.score(T.format_kinds(tiles), win="ready", tile=T.name(best), **common)
+            for f in sorted(set(rules.tiles.kinds) - {best}):
+                try:
+                    other = sc.score(T.format_kinds(tiles), win="ready", tile=T.name(f), **common)
+                except UserError:
+                    continue   # a fifth copy of a kind
+                assert not other["win"] or other["value"] <= got["value"], (s, T.name(f), other, got)
         else:
             got = sc.score(T.format_kinds(tiles), win="none", **common)
         out.append((s, got, fv_row[s]))
@@ -168,25 +183,36 @@ def test_every_recorded_hand_rescores_through_hand(game, tmp_path_factory):
     n = rules.table.seats
     wins = 0
     fired = facts_seen = 0
+    ready = np.zeros(len(recs), bool)
+    if "ready_0" in recs.dtype.names:
+        ready = (np.stack([recs[f"ready_{s}"] for s in range(n)], axis=1) == L.READY_YES).any(axis=1)
+    ready_rescored = 0
     for h, row in enumerate(recs):
-        if int(row["outcome"]) not in L.WIN_OUTCOMES:
+        if int(row["outcome"]) not in L.WIN_OUTCOMES and not ready[h]:
             continue
         items = facts = 0
         for s in range(n):
             items |= int(row[f"items_{s}"])
             facts |= int(row[f"facts_{s}"])
-        if wins >= 30 and not (items & ~fired or facts & ~facts_seen):
+        won = int(row["outcome"]) in L.WIN_OUTCOMES
+        # the first 30 won hands and the first 30 with seats ready at the wall (查叫)
+        must = (won and wins < 30) or (ready[h] and ready_rescored < 30)
+        if not must and not (items & ~fired or facts & ~facts_seen):
             continue
-        wins += 1
+        wins += won
+        ready_rescored += bool(ready[h])
         fired |= items
         facts_seen |= facts
         for s, got, want in rescore(sim, rules, seed, int(row["match"]), int(row["hand"]), row, fvs[h]):
-            assert got["win"] == bool(int(row["winners"]) >> s & 1), (h, s, got)
+            valued_as_won = bool(int(row["winners"]) >> s & 1) or int(row[f"ready_{s}"]) == L.READY_YES
+            assert got["win"] == valued_as_won, (h, s, got)
             diff = [S_NAMES[i] for i in range(S.FV_SIZE) if int(got["_fv"][i]) != int(want[i])]
             assert not diff, (game, h, s, diff, got["_fv"].tolist(), want.tolist())
             for key in ("value", "points", "tai", "times"):
                 assert got[key] == int(row[f"{key}_{s}"]), (game, h, s, key, got)
     assert wins >= 30, (game, wins)
+    if (rules.scoring.get("draw") or {}).get("ready"):
+        assert ready_rescored >= 30, ready_rescored   # 查叫 hands re-scored too
     if game == "every-fact":
         # not vacuous: most facts fired in the hands re-scored (the rest are rare in 150 matches)
         names = [it["name"] for it in rules.scoring["items"]]

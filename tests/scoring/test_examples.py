@@ -1,4 +1,4 @@
-"""The three built-in games score their hand-worked examples.
+"""The built-in games with their own tables score their hand-worked examples.
 
 Each file in tests/scoring/examples/ holds hands worked by hand from the
 game's rule source (docs/games.md), never by running the engine; its header
@@ -18,9 +18,9 @@ import yaml
 from ruian_sim.ruleset import load
 
 EXAMPLES = Path(__file__).parent / "examples"
-GAMES = ["ruian-tai", "taiwanese", "hangzhou"]
+GAMES = ["ruian-tai", "taiwanese", "hangzhou", "sichuan"]
 # Extra win context some examples carry, passed by keyword when present.
-CONTEXT = ("wild", "streak", "first", "chain", "discarder", "last")
+CONTEXT = ("wild", "streak", "first", "chain", "discarder", "last", "after_kong")
 
 
 def _examples():

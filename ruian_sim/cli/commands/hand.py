@@ -35,8 +35,9 @@ def register(sub) -> None:
     p.add_argument("hand", metavar="HAND|-", help="tiles in notation, e.g. 123m456p789s11z; '-' reads one "
                                                   "hand per line from stdin")
     g = p.add_argument_group("scoring a complete hand (prints a `score` object: value, parts, items)")
-    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi"),
-                   help="how the hand was won; scores it under the rules' table")
+    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi", "ready"),
+                   help="how the hand was won; scores it under the rules' table (ready: not won, ready at "
+                        "an exhaustive draw and valued on the winning tile, 查叫)")
     g.add_argument("--melds", metavar="MELDS", default="",
                    help="melds set aside: 'pon 555p, chi 123s, kong 7777z, akong 2222m, ckong 1111m' "
                         "(kong exposed, akong added to a pon, ckong concealed)")
@@ -55,6 +56,8 @@ def register(sub) -> None:
     g.add_argument("--last", action="store_true",
                    help="won on the last tile anyone could draw (海底撈月, with --win self/kong/haidi) "
                         "or on the last discard (河底撈魚, with --win discard)")
+    g.add_argument("--after-kong", action="store_true",
+                   help="with --win discard: the discard came right after the discarder's kong (杠上炮)")
     g.add_argument("--chain", type=int, default=0, metavar="K",
                    help="kongs in the unbroken chain that ended in this win (杠开 after one)")
     g.add_argument("--piao", type=int, default=0, metavar="P",
@@ -80,10 +83,10 @@ def _parse_wild(text: str | None, rules) -> int | None:
 def _check_context(args, rules) -> None:
     """Options of a scored win that contradict each other or the rules."""
     n = rules.table.seats
-    given = [o for o in ("first", "last") if getattr(args, o)] + [o for o in ("chain", "piao", "discarder")
+    given = [o for o in ("first", "last", "after_kong") if getattr(args, o)] + [o for o in ("chain", "piao", "discarder")
                                                                   if getattr(args, o) not in (0, None)]
     if given and not args.win:
-        raise UserError(f"--{given[0]}: describes how a hand was won; give --win too")
+        raise UserError(f"--{given[0].replace('_', '-')}: describes how a hand was won; give --win too")
     if args.discarder is not None:
         if args.win not in ("discard", "robbed"):
             raise UserError(f"--discarder: a {args.win} win has no discarder (only --win discard or robbed)")
@@ -126,8 +129,9 @@ def cmd_hand(args) -> int:
             if scorer is not None:
                 score = scorer.score(text, args.melds, args.win, args.tile, args.seat, args.round, args.flowers,
                                      wild=wild, streak=args.streak, first=args.first, last=args.last,
-                                     chain={"kongs": args.chain, "piao": args.piao})
-                if score.get("win") and (args.discarder is not None or args.win in ("self", "kong", "haidi")):
+                                     chain={"kongs": args.chain, "piao": args.piao}, after_kong=args.after_kong)
+                if score.get("win") and (args.discarder is not None
+                                         or args.win in ("self", "kong", "haidi", "ready")):
                     from ...scoring.hand import settle
 
                     net = settle(rules, {args.seat: {**score, "fv": score["_fv"]}}, winner=args.seat, dealer=0,

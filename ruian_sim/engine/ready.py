@@ -1,0 +1,103 @@
+"""The seats still in at an exhaustive draw, read as ready or not (查叫).
+
+Where the rules settle an exhaustive draw among the players left
+(``scoring.draw``), each seat still in is read once the wall has run out: a
+seat still holding its void suit (定缺) is 花猪 and never ready; a seat whose
+hand one more natural tile would complete is ready, and its hand is valued
+as a win on the tile worth most (the fact ``ready_at_draw``; the tile joins
+from outside, as a discard would, with no other route fact).  That reading
+goes into the seat's columns as a winner's would, so the scorer pays it from
+the record like any win; ``ready`` and ``ready_on`` say which seats were read
+and on what tile.
+"""
+
+from ..hand.layout import HS_B, N_FACES
+from ..jit import kernel
+from .layout import (
+    C_FIXED,
+    EP_SEATS,
+    EV_READY,
+    FACT_READY_DRAW,
+    H_ERROR,
+    H_SI,
+    H_WK,
+    READY_NO,
+    READY_VOID,
+    READY_YES,
+    S_FACTS,
+    S_HARD,
+    S_READY,
+    S_READY_ON,
+    S_SHAPES,
+)
+from .leave import is_out
+from .log import log_event
+from .seat import add_face, hard_now, raw_of, remove_face, shapes_now, shapes_with
+from .valuation import BEST, P_POINTS, P_VALUE, gate_ok, win_reading, write_value
+from .void import holds_void
+
+
+@kernel
+def best_wait(s, rules, seats, table, work, values):
+    """(face, value, points) of the natural tile that would complete seat s's
+    hand worth most under the table (the gate's refusals left out; ties: more
+    points, then the lower face); face -1 when none would."""
+    hs, pw = rules.hs, rules.pw
+    cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
+    face_ok = table.face_ok
+    wk = table.H[H_WK]
+    top = hs[HS_B] - 1
+    best_f, best_v, best_p = -1, 0, 0
+    for f in range(N_FACES):
+        if face_ok[f] == 0 or cnt[s, f] >= capx[s, f] or cnt[s, f] >= top:
+            continue
+        if shapes_with(s, f, rules, seats, work) == 0:
+            continue
+        add_face(s, f, cnt, keys, F, pw)
+        shapes = shapes_now(s, rules, seats, work)
+        ok = gate_ok(s, f, FACT_READY_DRAW, shapes, hard_now(s, wk, False, rules, seats, work), rules, seats, table,
+                     work, values)
+        if ok:
+            passed = win_reading(s, f, FACT_READY_DRAW, True, rules, seats, table, work, values)[3]
+            v, p = values.parts[BEST + P_VALUE], values.parts[BEST + P_POINTS]
+            if passed > 0 and (best_f < 0 or v > best_v or (v == best_v and p > best_p)):
+                best_f, best_v, best_p = f, v, p
+        remove_face(s, f, cnt, keys, F, pw)
+        if table.H[H_ERROR] != 0:
+            return -1, 0, 0
+    return best_f, best_v, best_p
+
+
+@kernel
+def ready_readings(rules, seats, table, work, values, rec, log):
+    """Each seat still in at an exhaustive draw: READY_* into ``ready``, and a
+    ready seat's best reading (its shapes, facts and value) into its columns."""
+    P, pw = rules.P, rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    H = table.H
+    n = P[EP_SEATS]
+    for s in range(n):
+        if is_out(s, table):
+            continue
+        col = C_FIXED + S_READY * n + s
+        if holds_void(s, seats):
+            rec[col] = READY_VOID
+            log_event(log, EV_READY, s, -1, READY_VOID, 0)
+            continue
+        f = best_wait(s, rules, seats, table, work, values)[0]
+        if H[H_ERROR] != 0:
+            return
+        if f < 0:
+            rec[col] = READY_NO
+            log_event(log, EV_READY, s, -1, READY_NO, 0)
+            continue
+        add_face(s, f, cnt, keys, F, pw)
+        shapes, hard, facts, passed = win_reading(s, f, FACT_READY_DRAW, True, rules, seats, table, work, values)
+        remove_face(s, f, cnt, keys, F, pw)
+        rec[col] = READY_YES
+        rec[C_FIXED + S_READY_ON * n + s] = f
+        rec[C_FIXED + S_SHAPES * n + s] = shapes
+        rec[C_FIXED + S_HARD * n + s] = hard
+        rec[C_FIXED + S_FACTS * n + s] = facts
+        write_value(s, n, values.best, values.parts, rec, C_FIXED)
+        log_event(log, EV_READY, s, raw_of(f, H[H_WK], H[H_SI]), READY_YES, 0)

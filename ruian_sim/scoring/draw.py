@@ -1,0 +1,152 @@
+"""Kong money paid as each kong is made, and an exhaustive draw settled among
+the seats still in (血战到底: 刮风下雨, 查叫, 查花猪, 退税).
+
+- ``kongs.paid: at_once``: each kong is paid by the seats still in when it
+  was made (the record's ``kong_log``: engine/layout.py KL_*), won hand or
+  not; ``kongs.exposed_payer: discarder``: an exposed kong only by the seat
+  whose discard made it; ``kongs.cannon_transfer``: a 杠上炮 hands the
+  money of the discarder's last kong to the winners (呼叫转移).
+- ``draw``: where the wall ran out, the engine read every seat left
+  (``ready``: engine/ready.py).  ``ready``: each one not ready pays each
+  ready one the table's value of its best ready hand (``value[h, r, p]``, the
+  ready seat's columns hold that reading; a seat holding its void pays too
+  unless ``void_pays_ready`` is false); ``void_penalty``: a seat still
+  holding its void suit (花猪) pays it to each seat left that does not;
+  ``refund_kongs``: a seat left not ready gives back every kong payment it
+  received, to the seat that paid it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine import layout as L
+from ..engine.records import per_seat
+
+
+def draw_settled(scoring) -> int:
+    """1 when the table settles an exhaustive draw among the seats left
+    (``draw``): the engine then reads each of them (engine/ready.py)."""
+    d = scoring.get("draw") or {}
+    return int(bool(d.get("ready")) or int(d.get("void_penalty", 0)) > 0 or bool(d.get("refund_kongs")))
+
+
+def _seat_col(records, field: str, n: int, default: int) -> np.ndarray:
+    names = records.dtype.names or ()
+    if f"{field}_0" not in names:
+        return np.full((len(records), n), default, np.int64)
+    return per_seat(records, field, n).astype(np.int64)
+
+
+def _amounts(kongs) -> dict[int, int]:
+    return {L.KL_EXPOSED: int(kongs["exposed"]), L.KL_ADDED: int(kongs["added"]),
+            L.KL_CONCEALED: int(kongs["concealed"])}
+
+
+def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.ndarray:
+    """got[h, r, p]: kong money seat p paid seat r as r's kongs were made
+    (``kongs.paid: at_once``); ``skip[h, r]``: a kong of r (its number) whose
+    money r handed on (呼叫转移), -1 none."""
+    log = _seat_col(records, "kong_log", n, 0)
+    amount = _amounts(kongs)
+    by_discarder = kongs.get("exposed_payer", "all") == "discarder"
+    got = np.zeros((len(records), n, n), np.int64)
+    rows = np.arange(len(records))
+    for r in range(n):
+        for k in range(L.KL_MAX):
+            entry = (log[:, r] >> (L.KL_BITS * k)) & ((1 << L.KL_BITS) - 1)
+            kind, frm, inn = entry & 3, (entry >> 2) & 7, entry >> 5
+            if skip is not None:
+                kind = np.where(skip[:, r] == k, 0, kind)
+            for kk, amt in amount.items():
+                is_k = (kind == kk) & (amt > 0)
+                if not is_k.any():
+                    continue
+                if kk == L.KL_EXPOSED and by_discarder:
+                    np.add.at(got, (rows[is_k], r, frm[is_k]), amt)
+                    continue
+                for i in range(1, n):
+                    pays = is_k & (((inn >> (i - 1)) & 1) == 1)
+                    got[pays, r, (r + i) % n] += amt
+    return got
+
+
+def kong_money_at_once(records, sc, n: int, flows: dict) -> np.ndarray:
+    """Each seat's net kong money under ``kongs.paid: at_once``, before any
+    refund, with 呼叫转移 (``kongs.cannon_transfer``) applied; what changed
+    hands goes into ``flows`` (per hand)."""
+    got = kong_receipts(records, sc["kongs"], n)
+    pay = got.sum(axis=2) - got.sum(axis=1)
+    flows["kong_money"] = got.sum(axis=(1, 2))
+    if sc["kongs"].get("cannon_transfer"):
+        moved = cannon_transfers(records, sc["kongs"], n)[0]
+        pay += moved
+        flows["kong_transfer"] = np.maximum(moved, 0).sum(axis=1)
+    return pay
+
+
+def cannon_transfers(records, kongs, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """呼叫转移: a discard won right after its discarder's kong (杠上炮) hands
+    the money of that kong to the winners, split evenly (the remainder to the
+    first in turn order from the discarder).  (pay[h, s], skip[h, s]: the
+    kong handed on, -1 none)."""
+    from .settle import win_orders
+
+    pay = np.zeros((len(records), n), np.int64)
+    skip = np.full((len(records), n), -1, np.int64)
+    facts = per_seat(records, "facts", n).astype(np.int64)
+    order, frm = win_orders(records, n)
+    cannon = ((facts & L.FACT_KONG_DISCARD) != 0) & (order > 0)
+    log = _seat_col(records, "kong_log", n, 0)
+    amount = _amounts(kongs)
+    for h in np.flatnonzero(cannon.any(axis=1)):
+        won = [w for w in range(n) if cannon[h, w]]
+        k = int(frm[h, won[0]])
+        slots = [i for i in range(L.KL_MAX) if (int(log[h, k]) >> (L.KL_BITS * i)) & ((1 << L.KL_BITS) - 1)]
+        if k < 0 or not slots:
+            continue
+        entry = (int(log[h, k]) >> (L.KL_BITS * slots[-1])) & ((1 << L.KL_BITS) - 1)
+        kind, inn = entry & 3, entry >> 5
+        payers = 1 if kind == L.KL_EXPOSED and kongs.get("exposed_payer", "all") == "discarder" else bin(inn).count("1")
+        total = amount[kind] * payers
+        skip[h, k] = slots[-1]
+        won.sort(key=lambda w: (w - k) % n)
+        share, rest = divmod(total, len(won))
+        pay[h, k] -= total
+        for i, w in enumerate(won):
+            pay[h, w] += share + (1 if i < rest else 0)
+    return pay, skip
+
+
+def at_the_draw(records, sc, n: int, value: np.ndarray, flows: dict) -> np.ndarray:
+    """What the seats left at an exhaustive draw settle (``draw``): 查叫, 查花猪,
+    退税; each part's total per hand goes into ``flows``."""
+    d = sc.get("draw") or {}
+    ready = _seat_col(records, "ready", n, L.READY_UNKNOWN)
+    pay = np.zeros((len(records), n), np.int64)
+    yes, void = ready == L.READY_YES, ready == L.READY_VOID
+    not_ready = (ready == L.READY_NO) | void
+    if d.get("ready"):
+        payer = (ready == L.READY_NO) | (void & bool(d.get("void_pays_ready", True)))
+        for r in range(n):
+            for p in range(n):
+                owed = np.where(yes[:, r] & payer[:, p], value[:, r, p], 0)
+                pay[:, r] += owed
+                pay[:, p] -= owed
+                flows["ready_paid"] = flows.get("ready_paid", 0) + owed
+    penalty = int(d.get("void_penalty", 0))
+    if penalty:
+        clean = yes | (ready == L.READY_NO)
+        for v in range(n):
+            owed = (void[:, v, None] & clean) * penalty
+            pay[:, v] -= owed.sum(axis=1)
+            pay += owed
+            flows["void_paid"] = flows.get("void_paid", 0) + owed.sum(axis=1)
+    if d.get("refund_kongs") and sc["kongs"].get("paid", "on_win") == "at_once":
+        skip = cannon_transfers(records, sc["kongs"], n)[1] if sc["kongs"].get("cannon_transfer") else None
+        got = kong_receipts(records, sc["kongs"], n, skip)   # a kong handed on (呼叫转移) is not given back
+        back = got * not_ready[:, :, None]          # back[h, r, p]: r returns to p
+        pay -= back.sum(axis=2)
+        pay += back.sum(axis=1)
+        flows["kong_refund"] = back.sum(axis=(1, 2))
+    return pay
