@@ -71,6 +71,24 @@ def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.
     return got
 
 
+def win_orders(records, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(order[h, s], dealt_in[h, s]): each winner's win, 1 for the hand's first
+    (every winner of one discard shares it), and the seat that dealt in (-1
+    self-drawn).  A hand whose winners have no order (records made before
+    these columns, or by hand) won every win at once, dealt in by the hand's
+    discarder."""
+    names = records.dtype.names or ()
+    bits = (records["winners"].astype(np.int64)[:, None] >> np.arange(n)) & 1
+    discarder = np.repeat(records["discarder"].astype(np.int64)[:, None], n, axis=1)
+    if "win_order_0" not in names:
+        return bits, discarder
+    order = per_seat(records, "win_order", n).astype(np.int64)
+    frm = per_seat(records, "win_from", n).astype(np.int64)
+    legacy = ((order == 0) & (bits == 1)).any(axis=1)
+    order[legacy], frm[legacy] = bits[legacy], discarder[legacy]
+    return order, frm
+
+
 def kong_money_at_once(records, sc, n: int, flows: dict) -> np.ndarray:
     """Each seat's net kong money under ``kongs.paid: at_once``, before any
     refund, with 呼叫转移 (``kongs.cannon_transfer``) applied; what changed
@@ -90,8 +108,6 @@ def cannon_transfers(records, kongs, n: int) -> tuple[np.ndarray, np.ndarray]:
     the money of that kong to the winners, split evenly (the remainder to the
     first in turn order from the discarder).  (pay[h, s], skip[h, s]: the
     kong handed on, -1 none)."""
-    from .settle import win_orders
-
     pay = np.zeros((len(records), n), np.int64)
     skip = np.full((len(records), n), -1, np.int64)
     facts = per_seat(records, "facts", n).astype(np.int64)

@@ -34,7 +34,7 @@ from ..engine import layout as L
 from ..engine.records import per_seat
 from . import layout as S
 from .compile import Table, compile_table
-from .draw import at_the_draw, kong_money_at_once
+from .draw import at_the_draw, kong_money_at_once, win_orders
 from .formula import check_stack, new_stack
 from .kernels import all_parts, fill_vars, formula, pair_values
 
@@ -247,24 +247,6 @@ def _side_payments(records, sc, n, won, winners, flows) -> np.ndarray:
         count = per_seat(records, "penalty", n).astype(np.int64) * pen
         pay -= count * n - count.sum(axis=1, keepdims=True)
     return pay
-
-
-def win_orders(records, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(order[h, s], dealt_in[h, s]): each winner's win, 1 for the hand's first
-    (every winner of one discard shares it), and the seat that dealt in (-1
-    self-drawn).  A hand whose winners have no order (records made before
-    these columns, or by hand) won every win at once, dealt in by the hand's
-    discarder."""
-    names = records.dtype.names or ()
-    bits = (records["winners"].astype(np.int64)[:, None] >> np.arange(n)) & 1
-    discarder = np.repeat(records["discarder"].astype(np.int64)[:, None], n, axis=1)
-    if "win_order_0" not in names:
-        return bits, discarder
-    order = per_seat(records, "win_order", n).astype(np.int64)
-    frm = per_seat(records, "win_from", n).astype(np.int64)
-    legacy = ((order == 0) & (bits == 1)).any(axis=1)
-    order[legacy], frm[legacy] = bits[legacy], discarder[legacy]
-    return order, frm
 
 
 def _pairwise(value, sc, n, won, winners, dealer) -> np.ndarray:

@@ -24,13 +24,14 @@ def test_rules_list_names_everything(cli):
 
 # Whole games written as overlays (issue 12): longer than an option, and every
 # key of them names its source, as in the default file.
-GAMES = ("ruian-tai", "taiwanese", "hangzhou")
+GAMES = ("ruian-tai", "taiwanese", "hangzhou", "sichuan")
 
 
 def test_every_variant_only_says_what_differs():
     for f in variants_dir().glob("*.yaml"):
         text = Path(f).read_text(encoding="utf-8")
-        assert "extends: ruian" in text, f
+        # an option on the default rules, or on a whole game (sichuan-no-exchange on sichuan)
+        assert any(f"extends: {base}\n" in text for base in ("ruian", *GAMES)), f
         if Path(f).stem not in GAMES:
             assert len([line for line in text.splitlines() if line and not line.startswith("#")]) < 15, f
         load(str(f))

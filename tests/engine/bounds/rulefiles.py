@@ -79,6 +79,19 @@ def rule_files(draw) -> dict:
         "exchange": {"tiles": draw(st.sampled_from([0, 0, 2, 3])),
                      "direction": draw(st.sampled_from(["next", "previous", "opposite", "dice"]))},
     }
+    # kong money paid at once (刮风下雨, 呼叫转移) and the seats left settled at the wall (查叫, 查花猪, 退税)
+    at_once = draw(st.booleans())
+    out["scoring"] = {"kongs": {"exposed": draw(st.integers(0, 2)), "added": draw(st.integers(0, 2)),
+                                "concealed": draw(st.integers(0, 2)),
+                                "paid": "at_once" if at_once else "on_win",
+                                "exposed_payer": draw(st.sampled_from(["all", "discarder"])) if at_once else "all",
+                                "cannon_transfer": at_once and draw(st.booleans())}}
+    if draw(st.booleans()):
+        out["wall"]["haidi_tiles"] = 0   # a 海底 tile would leave hands a tile over at the wall
+        out["scoring"]["draw"] = {
+            "ready": draw(st.booleans()),
+            "void_penalty": draw(st.sampled_from([0, 16])) if out["void_suit"]["declare"] else 0,
+            "void_pays_ready": draw(st.booleans()), "refund_kongs": at_once and draw(st.booleans())}
     if not one_win:
         out["wall"]["haidi_tiles"] = 0
         out["claims"]["multiple_wins"] = draw(st.sampled_from(["first", "all"]))
