@@ -62,7 +62,9 @@ EP_VOID = 221           # 1: each seat names a void suit after the deal (定缺,
 EP_EXCHANGE = 222       # tiles each seat passes after the deal (换三张, exchange.tiles); 0 none
 EP_EXCHANGE_DIR = 223   # XD_* below: to whom they go
 EP_DRAW_READY = 224     # 1: at an exhaustive draw each seat still in is read as ready or not (查叫, scoring.draw)
-EP_SIZE = 225
+EP_ROB_GOLD = 225       # 1: before the dealer's first discard a ready seat may take the turned wild and win (抢金)
+EP_TURN_PAST_ASIDE = 226  # 1: a turned kind laid aside (like a flower) is set aside and the next tile turned
+EP_SIZE = 227
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
 CHI_LEFT, CHI_ANY, CHI_NEVER = 0, 1, 2
@@ -245,9 +247,11 @@ FACT_LAST_DISCARD = 16384  # 河底撈魚: won on a discard after which no tile 
 FACT_KONG_DISCARD = 32768  # 杠上炮: won on a discard its discarder made right after a kong's replacement
 FACT_READY_DRAW = 65536    # 查叫: not won; a ready hand at an exhaustive draw, valued on its best tile
 FACT_ALL_SET_ASIDE = 131072  # every meld set aside before the win, the hand down to its pair (金钩钓), any route
+FACT_ROB_GOLD = 262144     # 抢金: took the turned wild before the dealer's first discard and won (self-drawn too)
 FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly",
               "earthly", "one_suit", "half_suit", "all_melded", "single_wait", "waits_any",
-              "all_honors", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside")
+              "all_honors", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside",
+              "robbed_gold")
 
 # --- event log (transcripts) -------------------------------------------------------
 EV_DICE = 1        # seat = thrower, a = sum, b = throw number
@@ -270,6 +274,7 @@ EV_PENALTY = 17    # seat pays the four-winds penalty
 EV_VOID = 18       # seat names its void suit (定缺), a = suit index
 EV_EXCHANGE = 19   # seat passes a tile (换三张), a = its index among the passed, b = to whom
 EV_READY = 20      # at an exhaustive draw: seat, tile = the best tile it waits on (-1 not ready), a = READY_*
+EV_ROB_GOLD = 21   # 抢金: seat takes the turned tile (tile) as a wild
 EV_FIELDS = 5      # code, seat, tile, a, b
 
 # --- this hand's scalars (H, int64[H_SIZE]) -------------------------------------

@@ -107,6 +107,8 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     P[L.EP_EXCHANGE] = rules.exchange.tiles
     P[L.EP_EXCHANGE_DIR] = ("next", "previous", "opposite", "dice").index(rules.exchange.direction)
     P[L.EP_DRAW_READY] = draw_settled(rules.scoring)
+    P[L.EP_ROB_GOLD] = w.rob
+    P[L.EP_TURN_PAST_ASIDE] = w.turn_past_aside
     P[L.EP_KEEP_WIN], P[L.EP_KEEP_DRAW], P[L.EP_CAP] = (rules.dealer.keep_on_win, rules.dealer.keep_on_draw,
                                                          rules.dealer.streak_cap)
     P[L.EP_ROUNDS] = rules.match.rounds

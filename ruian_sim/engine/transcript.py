@@ -146,6 +146,8 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
             facts = ", ".join(_names(b, L.FACT_NAMES))
             on = f" on {tile(t)}" if t >= 0 else ""
             lines.append(f"      {seat_name(s)} wins{on}: {shapes}" + (f" ({facts})" if facts else ""))
+        elif code == L.EV_ROB_GOLD:
+            lines.append(f"      抢金: {seat_name(s)} takes the turned {tile(t)} as a wild")
         elif code == L.EV_READY:
             lines.append("      查叫: " + {L.READY_YES: f"{seat_name(s)} is ready, valued on {tile(t)}",
                                           L.READY_NO: f"{seat_name(s)} is not ready",

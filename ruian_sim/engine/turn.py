@@ -26,6 +26,7 @@ from .layout import (
     EP_KONG_EXPOSED,
     EP_PRIO,
     EP_ROB,
+    EP_ROB_GOLD,
     EP_SEATS,
     EP_TILES,
     EP_WILD_CLAIM,
@@ -100,6 +101,7 @@ from .policy import (
 )
 from .ready import ready_readings
 from .record import fill_record
+from .rob_gold import ROB_ROUTE, rob_gold
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from .valuation import gate_ok
 from .void import is_void
@@ -235,6 +237,13 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 turn = next_in(turn, table, n)
                 break
         self_actions = True
+        if P[EP_ROB_GOLD] == 1 and H[H_DISCARDS] == 0:
+            # 抢金, before the dealer's first discard (one win: validation)
+            robber = rob_gold(dealer, rules, wall, seats, table, bots, work, values, log)
+            if robber >= 0:
+                outcome = OUT_SELF_DRAW
+                record_wins(outcome, 1 << robber, -1, ROB_ROUTE, -1, -1, rules, seats, table, work, values, rec, log)
+                break
         # --- discard
         f = discard_choice(turn, rules, wall, seats, table, bots, work, values)
         if F[turn, F_VOID] > 0:

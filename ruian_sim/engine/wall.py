@@ -24,6 +24,7 @@ when none is left returns WALL_EMPTY (-1), which callers treat as an error.
 
 from ..jit import kernel, kernel_inline
 from .layout import (
+    EP_ASIDE,
     EP_COPIES,
     EP_COUNT_DIR,
     EP_DEAD_ODD,
@@ -38,6 +39,7 @@ from .layout import (
     EP_STACKS,
     EP_THROWS,
     EP_TILES,
+    EP_TURN_PAST_ASIDE,
     EP_TURNED_OUT,
     EP_WILD_FIXED,
     EP_WILD_SOURCE,
@@ -206,14 +208,15 @@ def setup_wall(P, rs, dealer, wall, gone, W, log):
     W[WS_INDICATOR] = -1
     src = P[EP_WILD_SOURCE]
     if src == WILD_TURNED or src == WILD_NEXT:
-        # the bottom tile of the break stack is turned; a flower is laid
-        # aside and the next tile from the tail is turned instead
+        # the bottom tile of the break stack is turned; a flower (or, where the
+        # rules say so, a kind laid aside like one) is laid aside and the next
+        # tile from the tail is turned instead
         h = P[EP_HEIGHT]
         pos = tail_pos(P, W, h - 1)
         ind = wall[pos]
         t = 0
         # validation leaves non-flower tiles in the wall, so this ends within the ring
-        while is_flower(ind) and t < P[EP_TILES]:
+        while (is_flower(ind) or P[EP_TURN_PAST_ASIDE] * P[EP_ASIDE + ind] == 1) and t < P[EP_TILES]:
             gone[pos] = 1
             W[WS_GONE] += 1
             while t < P[EP_TILES] and gone[tail_pos(P, W, t)] == 1:

@@ -14,8 +14,8 @@ def live_wilds(rules: RuleSet) -> int:
     if rules.wild.source == "none":
         return 0
     out = rules.tiles.copies
-    if rules.wild.source == "turned" and rules.wild.turned_out_of_play:
-        out -= 1
+    if rules.wild.source == "turned" and rules.wild.turned_out_of_play and not rules.wild.rob:
+        out -= 1   # (抢金, wild.rob: the turned tile joins the robber's hand as a wild)
     return out
 
 

@@ -81,6 +81,8 @@ class Wild:
     discard: bool
     claim: bool
     fifth_copy: bool
+    rob: bool = False              # 抢金: a ready seat takes the turned wild before the first discard
+    turn_past_aside: bool = False  # a turned kind laid aside is set aside like a flower, the next turned
 
 
 @dataclass(frozen=True)
@@ -274,6 +276,7 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
             next_cycles=tuple(tuple(T.parse_one(t) for t in cyc) for cyc in w.get("next_cycles", [])),
             stand_in=T.parse_one(w["stand_in"]) if "stand_in" in w else None,
             discard=w["discard"], claim=w["claim"], fifth_copy=w["fifth_copy"],
+            rob=w.get("rob", False), turn_past_aside=w.get("turn_past_aside", False),
         ),
         deal=Deal(**d["deal"]),
         replacement=d["replacement"],

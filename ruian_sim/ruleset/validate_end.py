@@ -20,6 +20,7 @@ ONE_WIN_ONLY = (
     (("aborts", "four_winds", "action"), lambda v: v == "draw", "四同风 as an abortive draw"),
     (("claims", "multiple_wins"), lambda v: v == "draw", "several winners on one discard as a draw"),
     (("scoring", "settle"), lambda v: v == "pairwise", "losers settling among themselves"),
+    (("wild", "rob"), lambda v: v is True, "抢金 (a win that ends the hand before its first discard)"),
     # 海底 deals its tiles one to each player: with fewer players left, some would get two
     (("wall", "haidi_tiles"), lambda v: isinstance(v, int) and v > 0, "海底 tiles dealt one to each player"),
 )
@@ -45,6 +46,12 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
                           "a void suit (定缺) needs at least two suits: a hand must win without it")
     yield from _exchange(d, where)
     yield from _draw(d, where)
+    rob = ("wild", "rob")
+    if _get(d, rob) is True and (_get(d, ("wild", "source")) != "turned"
+                                 or _get(d, ("wild", "turned_out_of_play")) is not True):
+        yield where.blame((rob, ("wild", "source"), ("wild", "turned_out_of_play")),
+                          "抢金 takes the turned tile: it needs wild.source turned and the turned tile out of "
+                          "play (turned_out_of_play: true)")
     after = _get(d, AFTER)
     if after is None:
         return

@@ -31,6 +31,7 @@ WINS = {
     "robbed": EL.FACT_DISCARD | EL.FACT_ROBBED,
     "haidi": EL.FACT_SELF_DRAWN | EL.FACT_HAIDI,
     "ready": EL.FACT_READY_DRAW,   # not a win: ready at an exhaustive draw, valued on this tile (查叫)
+    "gold": EL.FACT_SELF_DRAWN | EL.FACT_ROB_GOLD,   # 抢金: the turned tile taken as a wild
     "none": 0,
 }
 def route_self(win: str) -> bool:
@@ -124,6 +125,8 @@ class HandScorer:
         bound = FACTS["streak"].bound
         if not isinstance(streak, int) or not 1 <= streak <= bound:
             raise UserError(f"--streak: {streak!r}; the dealer's term, from 1 (its first) to {bound:,}")
+        if win == "gold" and not rules.wild.rob:
+            raise UserError("--win gold: these rules have no 抢金 (wild.rob is false)")
         if win == "haidi" and rules.wall.haidi_tiles == 0:
             raise UserError("--win haidi: these rules have no 海底 round (wall.haidi_tiles is 0); "
                             "a win on the last tile is --win self --last")
@@ -162,6 +165,7 @@ class HandScorer:
             if self.rules.tiles.aside_if_wild is not None:
                 aside_kinds.add(self.rules.tiles.aside_if_wild)
         bits, aside = 0, 0
+        per_kind: dict[int, int] = {}
         for k in kinds:
             if T.is_flower(k):
                 if k - T.FLOWER_BASE >= self.rules.tiles.flowers:
@@ -172,7 +176,8 @@ class HandScorer:
                 bits |= 1 << (k - T.FLOWER_BASE)
             elif k in aside_kinds:
                 aside += 1
-                if aside > self.rules.tiles.copies:
+                per_kind[k] = per_kind.get(k, 0) + 1
+                if per_kind[k] > self.rules.tiles.copies:
                     raise UserError(f"--flowers: more than {self.rules.tiles.copies} × {T.name(k)} laid aside")
             else:
                 raise UserError(f"--flowers: {T.name(k)} is not laid aside under these rules "
@@ -220,6 +225,9 @@ class HandScorer:
                                 f"(or {full - 1} and --tile) beside {len(ms)} melds")
         elif win_tile is not None:
             raise UserError("--tile: a hand scored with --win none has no winning tile")
+        if win == "gold" and (wild is None or win_tile != wild):
+            raise UserError("--win gold: 抢金 wins on the turned tile, the wild: give it as --tile "
+                            f"({T.name(wild) if wild is not None else 'these rules have no wild'})")
         meld_objs = tuple(m for _, m in ms)
         self.ev.check_melds(meld_objs, kinds, wild)
         sit = self._situation(win, seat, round, flowers, streak, first, chain, last, wild, after_kong)
@@ -310,7 +318,7 @@ def score_hand(rules: RuleSet, hand, melds=(), win="self", tile="", seat=0, roun
 
 OUTCOMES = {"self": EL.OUT_SELF_DRAW, "kong": EL.OUT_SELF_DRAW, "discard": EL.OUT_DISCARD_WIN,
             "robbed": EL.OUT_ROBBED_KONG, "haidi": EL.OUT_HAIDI_WIN, "none": EL.OUT_EXHAUSTIVE,
-            "ready": EL.OUT_EXHAUSTIVE}
+            "ready": EL.OUT_EXHAUSTIVE, "gold": EL.OUT_SELF_DRAW}
 
 
 def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=None, streak=1, win="self"):

@@ -28,7 +28,7 @@ def domains(d: dict) -> dict[str, tuple[int, int]]:
     w = d["wild"]
     copies = int(d["tiles"]["copies"])
     live = 0 if w["source"] == "none" else copies - (1 if w["source"] == "turned" and w.get(
-        "turned_out_of_play", True) else 0)
+        "turned_out_of_play", True) and not w.get("rob", False) else 0)
     flowers = int(d["tiles"].get("flowers", 0))
     aside = copies * (len(d["tiles"].get("aside", [])) + (1 if d["tiles"].get("aside_if_wild") else 0))
     sh = d["shapes"]
@@ -62,6 +62,8 @@ def domains(d: dict) -> dict[str, tuple[int, int]]:
         out["kong_discard"] = (0, 0)
     if not draw_settled(d.get("scoring", {})):
         out["ready_at_draw"] = (0, 0)   # the seats left at a draw are read only where scoring.draw settles them
+    if not w.get("rob", False):
+        out["robbed_gold"] = (0, 0)
     if int(d["wall"].get("haidi_tiles", 0)) == 0:
         out["haidi"] = (0, 0)
     return out
@@ -77,6 +79,9 @@ MODEL = [
     (("self_drawn", "discard_win", "ready_at_draw", "won"),
      lambda f: f["self_drawn"] + f["discard_win"] + f["ready_at_draw"] == (1 if f["won"] else 0)),
     (("kong_discard", "discard_win"), lambda f: _implies(f["kong_discard"], f["discard_win"])),
+    (("robbed_gold", "self_drawn"), lambda f: _implies(f["robbed_gold"], f["self_drawn"])),
+    (("robbed_gold", "dealer"), lambda f: _implies(f["robbed_gold"], not f["dealer"])),
+    (("robbed_gold", "concealed_hand"), lambda f: _implies(f["robbed_gold"], f["concealed_hand"])),
     (("kong_discard", "robbed_kong"), lambda f: not (f["kong_discard"] and f["robbed_kong"])),
     (("kong_draw", "self_drawn"), lambda f: _implies(f["kong_draw"], f["self_drawn"])),
     (("haidi", "self_drawn"), lambda f: _implies(f["haidi"], f["self_drawn"])),
@@ -118,11 +123,11 @@ MODEL = [
      lambda f: f["standard"] + f["eight_pairs"] + f["all_pungs"] + f["three_wilds"] == f["shapes"]),
     (("three_wilds", "wilds", "_three_n"), lambda f: _implies(f["three_wilds"], f["wilds"] >= f["_three_n"])),
     (("won", "self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly", "earthly",
-      "all_melded", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside"),
+      "all_melded", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside", "robbed_gold"),
      lambda f: f["won"] or not any(f[n] for n in ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw",
                                                   "heavenly", "earthly", "all_melded", "last_tile",
                                                   "last_discard", "kong_discard", "ready_at_draw",
-                                                  "all_set_aside"))),
+                                                  "all_set_aside", "robbed_gold"))),
 ]
 # every name a constraint reads that is not itself a fact: fixed by the rules
 _FIXED = ("_melds", "_eight_concealed", "_three_n")

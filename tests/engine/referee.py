@@ -28,6 +28,7 @@ from ruian_sim.engine import layout as L
 from ruian_sim.engine.transcript import raw_hand
 from ruian_sim.engine.wall import WS_GONE
 from ruian_sim.hand import HandEvaluator, Meld
+from ruian_sim.hand.layout import SHAPE_THREE
 
 
 class Violation(AssertionError):
@@ -197,6 +198,7 @@ class Referee:
 
         taken = self.check_wall(rec, events, wall, gone)
         ready_said: dict[int, tuple[int, int]] = {}   # seat -> (READY_*, tile) said at the wall (查叫)
+        rob_passed: set[int] = set()                   # seats that passed 抢金
         drawer = int(rec["dealer"])
 
         for code, s, t, a, b in events.tolist():
@@ -256,6 +258,8 @@ class Referee:
                            and x not in out and could_win(x, t)]
                 passed = set()
             elif code == L.EV_PASS_WIN:
+                if stats["discards"] == 0 and t < 0 and s != int(rec["dealer"]):
+                    rob_passed.add(s)
                 if t >= 0:
                     passed.add(s)
                     if rules.claims.pass_blocks_win:
@@ -314,6 +318,22 @@ class Referee:
                 log_kong(s, L.KL_ADDED)
             elif code == L.EV_READY:
                 ready_said[s] = (a, t)
+            elif code == L.EV_ROB_GOLD:
+                # 抢金: before the first discard, a seat other than the dealer, the first in turn that
+                # could (the turned tile completing a shape other than three wilds) or did not pass
+                check(rules.wild.rob and stats["discards"] == 0 and s != int(rec["dealer"]) and t == ind,
+                      f"S{s} takes the turned {T.name(t)} (抢金) out of turn")
+                d0 = int(rec["dealer"])
+                for x in ((d0 + i) % n for i in range(1, n)):
+                    if x == s:
+                        break
+                    check(x in rob_passed or not self.can_rob(hands[x], mlds[x], wild),
+                          f"S{x} could rob the gold before S{s}")
+                check(self.can_rob(hands[s], mlds[s], wild), f"S{s} robs the gold with no hand it completes")
+                out_of_play[t] -= 1
+                seen[t] += 1
+                hands[s][t] += 1
+                stats["robbed_gold"] += 1
             elif code == L.EV_WIN:
                 route = L.FACT_SELF_DRAWN | L.FACT_DISCARD | L.FACT_ROBBED
                 check(not group or (t, b & route) == (group[0][1], group[0][2] & route),
@@ -355,8 +375,9 @@ class Referee:
         gone_count = int(W[WS_GONE])
         accounted = seen + in_wall + out_of_play
         extra = total - accounted
+        turned_past = set(rules.tiles.aside) if rules.wild.turn_past_aside else set()
         for k, c in extra.items():
-            check(T.is_flower(k) and c > 0, f"{c} × {T.name(k)} unaccounted for")
+            check((T.is_flower(k) or k in turned_past) and c > 0, f"{c} × {T.name(k)} unaccounted for")
             flower_indicators[k] += c
         check(not (accounted - total), f"tiles appear from nowhere: {dict(accounted - total)}")
         check(sum(seen.values()) + sum(out_of_play.values()) + sum(flower_indicators.values()) == gone_count,
@@ -391,6 +412,12 @@ class Referee:
             stats["exhaustive"] += 1
             stats["haidi_dealt"] += sum(1 for e in events.tolist() if e[0] == L.EV_HAIDI)
         return stats
+
+    def can_rob(self, hand, melds, wild) -> bool:
+        """抢金: the hand with one more wild makes a shape other than three wilds alone."""
+        kinds = list(hand.elements()) + [wild]
+        cnt, w, wf = self.ev.faces(kinds, wild)
+        return bool(self.ev.shapes_mask(cnt, w, wf, melds) & ~SHAPE_THREE)
 
     def check_ready(self, rec, at_wall, out, said, hands, mlds, void_held, could_win):
         """查叫: where the rules settle a draw, every seat left when the wall
@@ -442,7 +469,10 @@ class Referee:
         ind = int(rec["indicator"])
         if rules.wild.source in ("turned", "next"):
             pos = walk.turned()
-            while T.is_flower(int(wall[pos])):  # a flower is laid aside; the next tail tile is turned
+            past = set(rules.tiles.aside) if rules.wild.turn_past_aside else set()
+            # a flower (or a kind laid aside like one, where the rules say so) is laid aside;
+            # the next tail tile is turned
+            while T.is_flower(int(wall[pos])) or int(wall[pos]) in past:
                 taken.add(pos)
                 pos = next(p for p in walk.tail() if p not in taken)
             check(int(wall[pos]) == ind, f"turned {T.name(ind)}, but the break stack's bottom tile is "

@@ -35,6 +35,7 @@ tiles:
   aside: [6z]          # laid aside like a flower, as 白板 in the 台 game
 wild:
   discard: true        # wilds discarded make a chain (财飘)
+  rob: true            # 抢金 (robbed_gold)
 scoring:
   items:
 {items}
@@ -63,7 +64,7 @@ def every_fact_items() -> str:
 
 
 GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on", "void",
-         "ruian+sichuan"]
+         "ruian+sichuan", "ruian+fuzhou"]
 PLAY_ON = Path(__file__).with_name("rules") / "play-on.yaml"   # wins made while play goes on
 VOID = Path(__file__).with_name("rules") / "void.yaml"         # and 定缺, on suits only
 
@@ -79,7 +80,7 @@ def rules_of(game: str, tmp: str):
     return load(game)
 
 
-ROUTES = {L.FACT_ROBBED: "robbed", L.FACT_KONG_DRAW: "kong", L.FACT_HAIDI: "haidi",
+ROUTES = {L.FACT_ROB_GOLD: "gold", L.FACT_ROBBED: "robbed", L.FACT_KONG_DRAW: "kong", L.FACT_HAIDI: "haidi",
           L.FACT_DISCARD: "discard", L.FACT_SELF_DRAWN: "self", L.FACT_READY_DRAW: "ready"}
 
 
@@ -109,8 +110,9 @@ def _flowers(state, s, rules) -> str:
     F = state.seats.F
     kinds = [T.FLOWER_BASE + i for i in range(8) if int(F[s, L.F_FLOWER_BITS]) >> i & 1]
     on = int(state.table.H[L.H_ASIDE_ON])
-    aside = on if on >= 0 else (rules.tiles.aside[0] if rules.tiles.aside else None)
-    kinds += [aside] * int(F[s, L.F_ASIDE])
+    # the record keeps how many were laid aside, not of which kind: any kinds the rules lay aside
+    aside = [on] if on >= 0 else [k for k in rules.tiles.aside if k != int(state.table.H[L.H_WK])]
+    kinds += [aside[i % len(aside)] for i in range(int(F[s, L.F_ASIDE]))]
     return T.format_kinds(kinds) if kinds else ""
 
 

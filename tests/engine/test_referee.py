@@ -17,6 +17,8 @@ def test_every_hand_follows_the_rules(variant, bots):
     rules = load("ruian", [variant] if variant else [])
     hands, seen = referee_totals(Simulator(rules, bots), seed=7, matches=6)
     assert hands >= 24
-    assert seen["discards"] > 20 * hands
+    # fuzhou: its 36 flowers and honours are replaced from the tail of a wall that keeps 18
+    # back, which leaves some 25 draws a hand (17 discards a hand in play)
+    assert seen["discards"] > (12 if variant == "fuzhou" else 20) * hands
     if bots == "random":
         assert seen["pon"] + seen["chi"] > hands  # the claim paths were exercised

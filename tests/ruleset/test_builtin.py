@@ -24,7 +24,7 @@ def test_rules_list_names_everything(cli):
 
 # Whole games written as overlays (issue 12): longer than an option, and every
 # key of them names its source, as in the default file.
-GAMES = ("ruian-tai", "taiwanese", "hangzhou", "sichuan")
+GAMES = ("ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou")
 
 
 def test_every_variant_only_says_what_differs():

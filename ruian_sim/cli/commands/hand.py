@@ -35,9 +35,10 @@ def register(sub) -> None:
     p.add_argument("hand", metavar="HAND|-", help="tiles in notation, e.g. 123m456p789s11z; '-' reads one "
                                                   "hand per line from stdin")
     g = p.add_argument_group("scoring a complete hand (prints a `score` object: value, parts, items)")
-    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi", "ready"),
-                   help="how the hand was won; scores it under the rules' table (ready: not won, ready at "
-                        "an exhaustive draw and valued on the winning tile, 查叫)")
+    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi", "gold", "ready"),
+                   help="how the hand was won; scores it under the rules' table (gold: 抢金, the turned tile "
+                        "taken as a wild, --tile the wild; ready: not won, ready at an exhaustive draw and "
+                        "valued on the winning tile, 查叫)")
     g.add_argument("--melds", metavar="MELDS", default="",
                    help="melds set aside: 'pon 555p, chi 123s, kong 7777z, akong 2222m, ckong 1111m' "
                         "(kong exposed, akong added to a pon, ckong concealed)")
@@ -131,7 +132,7 @@ def cmd_hand(args) -> int:
                                      wild=wild, streak=args.streak, first=args.first, last=args.last,
                                      chain={"kongs": args.chain, "piao": args.piao}, after_kong=args.after_kong)
                 if score.get("win") and (args.discarder is not None
-                                         or args.win in ("self", "kong", "haidi", "ready")):
+                                         or args.win in ("self", "kong", "haidi", "gold", "ready")):
                     from ...scoring.hand import settle
 
                     net = settle(rules, {args.seat: {**score, "fv": score["_fv"]}}, winner=args.seat, dealer=0,
