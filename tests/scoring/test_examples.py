@@ -18,7 +18,7 @@ import yaml
 from ruian_sim.ruleset import load
 
 EXAMPLES = Path(__file__).parent / "examples"
-GAMES = ["ruian-tai", "taiwanese", "hangzhou", "sichuan"]
+GAMES = ["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou"]
 # Extra win context some examples carry, passed by keyword when present.
 CONTEXT = ("wild", "streak", "first", "chain", "discarder", "last", "after_kong")
 
