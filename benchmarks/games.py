@@ -3,7 +3,7 @@ one: the hand's points sum to zero, no win passes below the table's gate, and
 the record scores again exactly as the engine valued it; the first hands of
 each game are also refereed move by move (tests/engine/referee.py).
 
-    python benchmarks/games.py [--hands 200000] [--refereed 300] [--games ruian-tai taiwanese hangzhou sichuan]
+    python benchmarks/games.py [--hands 200000] [--refereed 300] [--games ruian-tai taiwanese hangzhou sichuan fuzhou]
 
 Prints, per game, hands played, hands/s, win / draw rate, the mean value of a
 win and how often each item paid, and the checks' results.
@@ -119,7 +119,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=200_000)
     ap.add_argument("--refereed", type=int, default=300)
     ap.add_argument("--bots", default="smart")
-    ap.add_argument("--games", nargs="+", default=["ruian-tai", "taiwanese", "hangzhou", "sichuan"])
+    ap.add_argument("--games", nargs="+", default=["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou"])
     args = ap.parse_args()
     ok = all([check_game(g, args.hands, args.refereed, args.bots) for g in args.games])
     sys.exit(0 if ok else 1)

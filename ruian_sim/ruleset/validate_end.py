@@ -88,14 +88,22 @@ def _exchange(d: dict, where) -> Iterator[Problem]:
                           f"of every suit: it needs at least {suits * (k - 1) + 1} to pass {k} of one")
 
 
+# values that read kong money paid as each kong is made, and what each is
+AT_ONCE = (
+    (("scoring", "kongs", "exposed_payer"), "discarder", "an exposed kong paid by its discarder"),
+    (("scoring", "kongs", "cannon_transfer"), True, "呼叫转移, handing on a kong's money"),
+    (("scoring", "draw", "refund_kongs"), True, "退税, giving back the kong money paid in the hand"),
+)
+
+
 def _draw(d: dict, where) -> Iterator[Problem]:
     """Kong money paid at once and the settlement of the seats left at a draw
     (血战到底) need the rules they read."""
     paid = ("scoring", "kongs", "paid")
-    if _get(d, ("scoring", "kongs", "exposed_payer")) == "discarder" and _get(d, paid) != "at_once":
-        yield where.blame(((("scoring", "kongs", "exposed_payer")), paid),
-                          "an exposed kong paid by its discarder is kong money paid as the kong is made: "
-                          "set scoring.kongs.paid to at_once")
+    for path, value, what in AT_ONCE:
+        if _get(d, path) == value and _get(d, paid) != "at_once":
+            yield where.blame((path, paid), f"{what} is about kong money paid as each kong is made: "
+                                            f"set scoring.kongs.paid to at_once")
     draw = [k for k in ("ready", "void_penalty", "refund_kongs") if _get(d, ("scoring", "draw", k))]
     haidi = ("wall", "haidi_tiles")
     if draw and (_get(d, haidi) or 0) > 0:
@@ -103,16 +111,8 @@ def _draw(d: dict, where) -> Iterator[Problem]:
         yield where.blame((("scoring", "draw", draw[0]), haidi),
                           "settling the players left at a draw reads each hand as waiting on one tile, but "
                           "the 海底 round leaves hands a tile over: set wall.haidi_tiles to 0")
-    transfer = ("scoring", "kongs", "cannon_transfer")
-    if _get(d, transfer) is True and _get(d, paid) != "at_once":
-        yield where.blame((transfer, paid),
-                          "呼叫转移 hands on kong money paid as the kong was made: set scoring.kongs.paid to at_once")
     penalty = ("scoring", "draw", "void_penalty")
     if (_get(d, penalty) or 0) > 0 and _get(d, ("void_suit", "declare")) is not True:
         yield where.blame((penalty, ("void_suit", "declare")),
                           "查花猪 charges a player still holding its void suit, but no void suit is named "
                           "(void_suit.declare is false)")
-    refund = ("scoring", "draw", "refund_kongs")
-    if _get(d, refund) is True and _get(d, paid) != "at_once":
-        yield where.blame((refund, paid),
-                          "退税 gives back kong money paid during the hand: set scoring.kongs.paid to at_once")
