@@ -47,7 +47,7 @@ from .layout import (
 )
 from .rng import BOT, below, uniform
 from .seat import add_face, remove_face
-from .smart import smart_claim_value, smart_discard
+from .smart import kept_again, smart_claim_value, smart_discard
 from .void import is_void, void_discard
 from .wall import normal_left
 
@@ -206,6 +206,8 @@ def claim_choice(s, f, discarder, can_kong, rules, seats, table, bots, work, val
         # win.  On hangzhou (margin 1 for a step) that was +0.42 points a hand
         # [+0.37, +0.47] against margin 1 for every claim (200,000-hand duel, seed
         # 3).  The shanten is asked only of a claim between the two bars.
+        if bots.kept[s, 1] < 0:
+            kept_again(s, rules, seats, table, bots, work, values)   # its last discard was forced (定缺)
         bar = max(bots.kept[s, 0] * bp[s, BP_MARGIN], 1e-12)
         side = max(bar, bots.kept[s, 0] * MARGIN)
         choice = -1

@@ -346,6 +346,28 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
 
 
 @kernel
+def kept_again(s, rules, seats, table, bots, work, values):
+    """Value again the hand seat s keeps, where its last discard was forced (a
+    void tile, 定缺) and smart_discard did not run: with the tile it threw
+    back in its hand (and unseen again), as smart_discard would have valued
+    it then (``bots.kept[s, 1]`` holds -1 - the draws left it counted)."""
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    H, vis = table.H, table.vis
+    draws = int(-bots.kept[s, 1]) - 1
+    f = table.pond[F[s, F_LAST_DISC]]
+    raw = raw_of(f, H[H_WK], H[H_SI])
+    folded = F[s, F_FOLDED]
+    vis[raw] -= 1
+    add_face(s, f, cnt, keys, F, rules.pw)
+    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, draws, True)
+    remove_face(s, f, cnt, keys, F, rules.pw)
+    vis[raw] += 1
+    F[s, F_FOLDED] = folded
+    bots.kept[s, 0] = v
+    bots.kept[s, 1] = draws
+
+
+@kernel
 def smart_claim_value(s, f, start, rules, seats, table, bots, work, values):
     """What the hand is worth after a pon (``start`` < 0) or a chi (``start``:
     the run's first face) of the discard f and its best discard, over the

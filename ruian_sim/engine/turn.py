@@ -15,6 +15,8 @@ from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
 from .danger_log import danger_sample
 from .intake import can_replace, receive, replacement
 from .layout import (
+    BOT_SMART,
+    BP_KIND,
     C_OUTCOME,
     CLAIM_KONG,
     CLAIM_PON,
@@ -104,7 +106,7 @@ from .record import fill_record
 from .rob_gold import ROB_ROUTE, rob_gold
 from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from .valuation import gate_ok
-from .void import is_void
+from .void import is_void, void_discard
 from .wall import (
     WS_DEAD_EXTRA,
     dead_tiles,
@@ -245,9 +247,14 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 record_wins(outcome, 1 << robber, -1, ROB_ROUTE, -1, -1, rules, seats, table, work, values, rec, log)
                 break
         # --- discard
-        f = discard_choice(turn, rules, wall, seats, table, bots, work, values)
-        if F[turn, F_VOID] > 0:
-            f = void_first(turn, f, rules, seats, work)
+        if F[turn, F_VOID] > 0 and bots.bp[turn, BP_KIND] == BOT_SMART and void_discard(turn, seats) >= 0:
+            # 定缺 forces a void tile: smart weighs the hand it keeps only if a claim asks (policy)
+            f = void_first(turn, NO_TILE, rules, seats, work)
+            bots.kept[turn, 1] = -1.0 - (normal_left(P, W, gone) // n + 1)
+        else:
+            f = discard_choice(turn, rules, wall, seats, table, bots, work, values)
+            if F[turn, F_VOID] > 0:
+                f = void_first(turn, f, rules, seats, work)
         raw = raw_of(f, wk, si)
         remove_face(turn, f, cnt, keys, F, pw)
         vis[raw] += 1
