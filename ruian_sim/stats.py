@@ -25,6 +25,7 @@ import numpy as np
 from .engine import layout as L
 from .engine.records import per_seat
 from .scoring import SHAPE_BIT, Scored
+from .scoring.draw import DRAW_FLOWS
 
 MOMENTS = 6  # Σx, Σn, Σx², Σxn, Σn², matches
 # What a won hand is worth, the first winner's: its value against one non-dealer payer and
@@ -216,7 +217,7 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
         cols[f"winners.{k}"] = (winners == k, ones)
     for name, x in scored.flows.items():   # kong money and a draw's settlement, per hand (scoring/draw.py)
         cols[f"flow_mean.{name}"] = (x, ones)
-    if "ready_0" in records.dtype.names and scored.flows:
+    if "ready_0" in records.dtype.names and set(scored.flows) & set(DRAW_FLOWS):
         # the hand ran out of tiles with seats left, who were read ready or not (查叫)
         cols["draw_settled_rate"] = ((per_seat(records, "ready", seats) >= 0).any(axis=1), ones)
     if "win_order_0" in records.dtype.names:

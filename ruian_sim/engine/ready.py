@@ -32,20 +32,19 @@ from .layout import (
 )
 from .leave import is_out
 from .log import log_event
-from .seat import add_face, hard_now, raw_of, remove_face, shapes_now, shapes_with
-from .valuation import BEST, P_POINTS, P_VALUE, gate_ok, win_reading, write_value
+from .seat import add_face, raw_of, remove_face, shapes_with
+from .valuation import BEST, P_POINTS, P_VALUE, win_reading, write_value
 from .void import holds_void
 
 
 @kernel
 def best_wait(s, rules, seats, table, work, values):
-    """(face, value, points) of the natural tile that would complete seat s's
-    hand worth most under the table (the gate's refusals left out; ties: more
-    points, then the lower face); face -1 when none would."""
+    """The natural tile that would complete seat s's hand worth most under the
+    table (a win the gate refuses left out; ties: more points, then the lower
+    face); -1 when none would."""
     hs, pw = rules.hs, rules.pw
     cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
     face_ok = table.face_ok
-    wk = table.H[H_WK]
     top = hs[HS_B] - 1
     best_f, best_v, best_p = -1, 0, 0
     for f in range(N_FACES):
@@ -54,18 +53,15 @@ def best_wait(s, rules, seats, table, work, values):
         if shapes_with(s, f, rules, seats, work) == 0:
             continue
         add_face(s, f, cnt, keys, F, pw)
-        shapes = shapes_now(s, rules, seats, work)
-        ok = gate_ok(s, f, FACT_READY_DRAW, shapes, hard_now(s, wk, False, rules, seats, work), rules, seats, table,
-                     work, values)
-        if ok:
-            passed = win_reading(s, f, FACT_READY_DRAW, True, rules, seats, table, work, values)[3]
-            v, p = values.parts[BEST + P_VALUE], values.parts[BEST + P_POINTS]
-            if passed > 0 and (best_f < 0 or v > best_v or (v == best_v and p > best_p)):
-                best_f, best_v, best_p = f, v, p
+        # the readings the gate lets win (win_reading reads them all, as gate_ok would)
+        passed = win_reading(s, f, FACT_READY_DRAW, True, rules, seats, table, work, values)[3]
+        v, p = values.parts[BEST + P_VALUE], values.parts[BEST + P_POINTS]
+        if passed > 0 and (best_f < 0 or v > best_v or (v == best_v and p > best_p)):
+            best_f, best_v, best_p = f, v, p
         remove_face(s, f, cnt, keys, F, pw)
         if table.H[H_ERROR] != 0:
-            return -1, 0, 0
-    return best_f, best_v, best_p
+            return -1
+    return best_f
 
 
 @kernel
@@ -84,7 +80,7 @@ def ready_readings(rules, seats, table, work, values, rec, log):
             rec[col] = READY_VOID
             log_event(log, EV_READY, s, -1, READY_VOID, 0)
             continue
-        f = best_wait(s, rules, seats, table, work, values)[0]
+        f = best_wait(s, rules, seats, table, work, values)
         if H[H_ERROR] != 0:
             return
         if f < 0:

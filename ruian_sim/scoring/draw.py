@@ -38,6 +38,16 @@ def _seat_col(records, field: str, n: int, default: int) -> np.ndarray:
     return per_seat(records, field, n).astype(np.int64)
 
 
+# what at_the_draw puts in ``flows``, each where the rules settle that part
+DRAW_FLOWS = ("ready_paid", "void_paid", "kong_refund")
+
+
+def _kong(log, k):
+    """(kind, from, who was in) of each row's k-th kong in kong_log values ``log``."""
+    entry = (log >> (L.KL_BITS * k)) & ((1 << L.KL_BITS) - 1)
+    return entry & 3, (entry >> 2) & 7, entry >> 5
+
+
 def _amounts(kongs) -> dict[int, int]:
     return {L.KL_EXPOSED: int(kongs["exposed"]), L.KL_ADDED: int(kongs["added"]),
             L.KL_CONCEALED: int(kongs["concealed"])}
@@ -54,8 +64,7 @@ def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.
     rows = np.arange(len(records))
     for r in range(n):
         for k in range(L.KL_MAX):
-            entry = (log[:, r] >> (L.KL_BITS * k)) & ((1 << L.KL_BITS) - 1)
-            kind, frm, inn = entry & 3, (entry >> 2) & 7, entry >> 5
+            kind, frm, inn = _kong(log[:, r], k)
             if skip is not None:
                 kind = np.where(skip[:, r] == k, 0, kind)
             for kk, amt in amount.items():
@@ -118,11 +127,10 @@ def cannon_transfers(records, kongs, n: int) -> tuple[np.ndarray, np.ndarray]:
     for h in np.flatnonzero(cannon.any(axis=1)):
         won = [w for w in range(n) if cannon[h, w]]
         k = int(frm[h, won[0]])
-        slots = [i for i in range(L.KL_MAX) if (int(log[h, k]) >> (L.KL_BITS * i)) & ((1 << L.KL_BITS) - 1)]
-        if k < 0 or not slots:
+        slots = [i for i in range(L.KL_MAX) if _kong(int(log[h, k]), i)[0]] if k >= 0 else []
+        if not slots:
             continue
-        entry = (int(log[h, k]) >> (L.KL_BITS * slots[-1])) & ((1 << L.KL_BITS) - 1)
-        kind, inn = entry & 3, entry >> 5
+        kind, _, inn = _kong(int(log[h, k]), slots[-1])
         payers = 1 if kind == L.KL_EXPOSED and kongs.get("exposed_payer", "all") == "discarder" else bin(inn).count("1")
         total = amount[kind] * payers
         skip[h, k] = slots[-1]
