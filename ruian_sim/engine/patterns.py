@@ -14,7 +14,10 @@ header: how many, whether the items look at melds).  Per decision:
   tiles still missing and which unseen tiles would lower that, and
   chance.p_complete_claims turns both into a chance, the later steps as
   narrow as the target is.  Only candidates in a target's groups change its
-  count; the others share one.
+  count; the others share one.  A tile moves a target's distance by one at
+  most, so both counts are read off the splits that meet the distance now
+  (two words of the packed table per tile, as engine/acceptance.py does for
+  the plain hand), not asked of the tables again per tile.
 - with items that look at melds: for each pair held, what it adds if it
   becomes a pung (a dragon pung's 台, a pung's 胡) and the chance it does.
 
@@ -30,7 +33,9 @@ melds and discards (through the unseen counts), the seat's facts.
 """
 
 
-from ..hand.kernels import GROUP_OF, fold, point, point_tab, table_row
+import numpy as np
+
+from ..hand.kernels import GROUP_OF, fold, point, table_row
 from ..hand.layout import BIG, HS_B, HS_M, M_SLOTS, N_FACES, ROW
 from ..jit import kernel, kernel_inline
 from ..scoring.layout import (
@@ -39,7 +44,7 @@ from ..scoring.layout import (
     MELD_PUNG,
     N_MELDS,
 )
-from .acceptance import _DROP, _T0
+from .acceptance import _DROP, _T0, _drop_words, _met
 from .chance import MAX_STEPS, narrowness, p_complete_claims
 from .layout import (
     BP_RON,
@@ -165,12 +170,51 @@ def target_rows(s, t, rules, seats, values, work):
 
 
 @kernel_inline
-def _distance_with(g, key, a, k, pungs, rules, buf):
-    """The target's distance with group a's key changed to ``key``."""
-    tabs = rules.tabs
-    if pungs:
-        return point_tab(tabs[2] if a < 3 else tabs[3], key, buf, (_MINUS + a) * ROW, k)
-    return point_tab(tabs[0] if a < 3 else tabs[1], key, buf, (_MINUS + a) * ROW, k)
+def _words(g, key, step, pungs, rules):
+    """Which entries of group g's target row change when one tile (key step
+    ``step``, negative: a tile gone) joins it, as two words (acceptance._drop_words
+    on the target's tables; the honors' pungs-only table is their standard one)."""
+    return _drop_words(g, key, step, rules.tabs[10] if pungs else rules.tabs[4], rules.tabs[5])
+
+
+@kernel_inline
+def _changed(x):
+    """0xFF in each byte of x that is not zero."""
+    x |= (x >> 4) & np.int64(0x0F0F0F0F0F0F0F0F)
+    x |= (x >> 2) & np.int64(0x3333333333333333)
+    x |= (x >> 1) & np.int64(0x5555555555555555)
+    return (x & np.int64(0x0101010101010101)) * np.int64(0xFF)
+
+
+@kernel_inline
+def _target_masks(a, d_now, k, buf):
+    """Group a's entries (target_rows()' row) on a split that meets the target's
+    distance ``d_now``, as acceptance._met() masks.  A tile joining a group
+    lowers each entry of its row by one at most, and one leaving raises each
+    by one at most; so a draw brings the target closer exactly when it lowers
+    one of these entries, and a discard leaves it as close exactly when one of
+    them stays (tests/engine/test_patterns.py holds them to the distances)."""
+    return _met(buf, (_ROWS + a) * ROW, (_MINUS + a) * ROW, k, d_now, True)
+
+
+@kernel_inline
+def _without(a, key, step, d_now, lo, hi, pungs, rules):
+    """The target's distance once a tile (key step ``step``) leaves group a
+    (key ``key``): as close if an entry on a meeting split stays, else a tile further."""
+    x0, x1 = _words(a, key - step, step, pungs, rules)
+    return d_now if (lo & ~_changed(x0)) | (hi & ~_changed(x1)) != 0 else d_now + 1
+
+
+@kernel
+def target_distance_without(s, t, f, rules, seats, values, work):
+    """Target t's distance once seat s discards f (in one of its groups), as
+    plan() counts it; BIG where target_rows() finds it out of reach."""
+    d_now = target_rows(s, t, rules, seats, values, work)
+    if d_now >= BIG:
+        return BIG
+    a = GROUP_OF[f]
+    lo, hi = _target_masks(a, d_now, rules.hs[HS_M] - seats.F[s, F_NMELD], work.buf)
+    return _without(a, seats.keys[s, a], rules.pw[f], d_now, lo, hi, values.targets[1 + t, TG_PUNGS] == 1, rules)
 
 
 @kernel
@@ -204,13 +248,19 @@ def target_acceptance(s, t, d_now, nl, wild_u, rules, seats, values, work):
     top = rules.hs[HS_B] - 1
     drop = _DROP * ROW
     acc = wild_u if d_now - seats.F[s, F_W] > 0 else 0
+    lo = hi = np.int64(0)
+    a_masks = -1
     for i in range(nl):
         at = drop + 3 * i
         g = buf[at]
         a = GROUP_OF[g]
         if (groups >> a) & 1 == 0 or c[g] >= top:
             continue
-        if _distance_with(g, keys[a] + pw[g], a, k, pungs, rules, buf) < d_now:
+        if a != a_masks:   # the draw list is in face order: a group's masks once
+            lo, hi = _target_masks(a, d_now, k, buf)
+            a_masks = a
+        x0, x1 = _words(a, keys[a], pw[g], pungs, rules)
+        if (x0 & lo) | (x1 & hi) != 0:
             acc += buf[at + 1]
     return acc
 
@@ -290,6 +340,8 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
         # every input but the steps is the target's: one chance per distance
         for i in range(MAX_STEPS + 1):
             ps[PS_STEPS + i] = -1.0
+        lo = hi = np.int64(0)
+        a_masks = -1
         for f in range(N_FACES):
             if scores[f] >= BIG:
                 continue
@@ -297,7 +349,10 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             if (groups >> a) & 1 == 0:
                 ps[PS_P + t * N_FACES + f] = p_out
                 continue
-            steps = max(_distance_with(f, keys[s, a] - pw[f], a, k, pungs, rules, buf) - w, 0)
+            if a != a_masks:
+                lo, hi = _target_masks(a, d_now, k, buf)
+                a_masks = a
+            steps = max(_without(a, keys[s, a], pw[f], d_now, lo, hi, pungs, rules) - w, 0)
             if steps > MAX_STEPS:
                 ps[PS_P + t * N_FACES + f] = 0.0   # as p_complete_claims answers
                 continue

@@ -49,7 +49,8 @@ def hand_tables(rules: RuleSet) -> tuple:
     """The tables the kernels read, in this order (see hand.kernels):
     distance tables (suit standard, honor standard, suit pungs-only, honor
     pungs-only), the two standard ones seen as 8-byte words (the bots compare
-    rows word by word), and the four completion tables derived from them."""
+    rows word by word), the four completion tables derived from them, and the
+    suit pungs-only table as words."""
     hs = hand_params(rules)
     B, cap, M = int(hs[L.HS_B]), int(hs[L.HS_CAP]), L.M_SLOTS
     suit_len, honor_len = L.GROUP_LEN[0], L.GROUP_LEN[-1]
@@ -57,4 +58,6 @@ def hand_tables(rules: RuleSet) -> tuple:
             get_table(suit_len, B, cap, False, M), get_table(honor_len, B, cap, False, M))
     lens = (suit_len, honor_len, suit_len, honor_len)
     done = tuple(get_completion(t, R, B) for t, R in zip(dist, lens))
-    return dist + (dist[0].view(np.uint64), dist[1].view(np.uint64)) + done
+    # the pungs-only suit table as words last (patterns.py's targets compare its
+    # rows word by word; the honors' pungs-only table is their standard one)
+    return dist + (dist[0].view(np.uint64), dist[1].view(np.uint64)) + done + (dist[2].view(np.uint64),)
