@@ -1,11 +1,15 @@
-"""Hand-evaluation throughput: win tests/s, 5-meld shanten/s, discard choices/s.
+"""Hand-evaluation throughput: win tests/s, 5-meld shanten/s, discard choices/s,
+and the smart bot's acceptance of every candidate.
 
     python benchmarks/hand.py [--hands N] [--rules R]
 
 Each figure is measured inside one compiled loop over pre-built random hands
 (17 tiles drawn from a shuffled 136-tile wall, the wild turned as in play),
 so Python call overhead is not counted.  Targets (issue 3): win test
-< 100 ns, shanten < 1 µs, a full discard choice < 20 µs.
+< 100 ns, shanten < 1 µs, a full discard choice < 20 µs.  The smart bot's
+batch (shanten of every candidate, the draw list, the acceptance of every
+candidate within two steps of the best: engine/acceptance.py) has no target:
+it is what a smart decision pays before any valuation, for A/B runs.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import time
 
 import numpy as np
 
-from ruian_sim.engine.acceptance import WORK_ROWS
+from ruian_sim.engine.accept_batch import acceptances
+from ruian_sim.engine.acceptance import WORK_ROWS, draw_list, shanten_scores
 from ruian_sim.engine.arrays import key_steps, new_state
 from ruian_sim.engine.bots import bot_shanten, greedy_discard
 from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, N_FACE, N_RAW
@@ -92,6 +97,29 @@ def _bench_discard(cnt, wilds, wk, capx, keys, reps, rules, seats, table, bots, 
     return total
 
 
+@kernel
+def _bench_accept(cnt, wilds, wk, capx, keys, reps, rules, seats, table, bots, work):
+    hs = rules.hs
+    c1, k1, F, x1 = seats.cnt, seats.keys, seats.F, seats.capx
+    total = 0
+    for _ in range(reps):
+        for i in range(cnt.shape[0]):
+            for j in range(cnt.shape[1]):
+                c1[0, j] = cnt[i, j]
+            for j in range(keys.shape[1]):
+                k1[0, j] = keys[i, j]
+            for j in range(capx.shape[1]):
+                x1[0, j] = capx[i, j]
+            F[0, F_W] = wilds[i]
+            F[0, F_NTILES] = hs[HS_HAND] + 1
+            F[0, F_NMELD] = 0
+            best, _, _ = shanten_scores(0, rules, seats, work)
+            nl, wild_u = draw_list(0, wk[i], -1, rules, seats, table, work)
+            acceptances(0, best + 2, nl, wild_u, rules, seats, work)
+            total += work.accept[4]
+    return total
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=20000)
@@ -118,6 +146,7 @@ def main() -> None:
     _bench_win(cnt[:10], wilds[:10], capx[:10], hs, tabs, keys[:10], 1, buf, dist)
     _bench_shanten(cnt[:10], wilds[:10], capx[:10], hs, tabs, keys[:10], 1, buf)
     _bench_discard(cnt[:10], wilds[:10], wk[:10], capx[:10], keys[:10], 1, *bundles)
+    _bench_accept(cnt[:10], wilds[:10], wk[:10], capx[:10], keys[:10], 1, *bundles)
 
     def timed(fn, *a, reps):
         t = time.perf_counter()
@@ -127,10 +156,12 @@ def main() -> None:
     win = timed(_bench_win, cnt, wilds, capx, hs, tabs, keys, 5, buf, dist, reps=5)
     sh = timed(_bench_shanten, cnt, wilds, capx, hs, tabs, keys, 5, buf, reps=5)
     dc = timed(_bench_discard, cnt, wilds, wk, capx, keys, 1, *bundles, reps=1)
+    ac = timed(_bench_accept, cnt, wilds, wk, capx, keys, 1, *bundles, reps=1)
     print(f"rules {args.rules}, {args.hands} random {int(hs[HS_HAND]) + 1}-tile hands, one core")
     print(f"win test (any shape, exact):          {win * 1e9:8.1f} ns   {1 / win:12,.0f} /s   target < 100 ns")
     print(f"shanten ({int(hs[HS_M])} melds + pair, 8 pairs, wilds): {sh * 1e9:8.1f} ns   {1 / sh:12,.0f} /s   target < 1 µs")
     print(f"discard choice (shanten + acceptance):  {dc * 1e6:8.2f} µs   {1 / dc:12,.0f} /s   target < 20 µs")
+    print(f"smart's acceptance of every candidate:  {ac * 1e6:8.2f} µs   {1 / ac:12,.0f} /s")
 
 
 if __name__ == "__main__":

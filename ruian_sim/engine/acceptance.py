@@ -14,7 +14,10 @@ that meets the distance: two XORs of the packed table words per draw, for
 the discard's own group as for the others (no row loaded and pointed).
 One candidate's count is inlined where it is looped
 over: a call passes every array of its bundles, which cost more than the
-count itself (benchmarks/kernels.py).
+count itself (benchmarks/kernels.py).  shanten_scores() keeps each
+candidate's standard distance, so a candidate whose standard shape is not at
+its target (most of a far hand's, where eight pairs is nearer) loads no row.
+The smart bot's batch of every candidate is engine/accept_batch.py.
 """
 
 import numpy as np
@@ -25,7 +28,6 @@ from ..hand.kernels import (
     ep_face,
     ep_totals,
     fold,
-    point,
     point_tab,
     table_row,
     three_distance,
@@ -60,10 +62,12 @@ _R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
 _DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -), 3 × 34 (two words of row drops, -), 5 group starts
 _STARTS = 6 * 34          # where the group starts are, from _DROP's first entry
 _T0 = BOT_ROW0 + 30 + (_STARTS + 5 + ROW - 1) // ROW   # then the smart bot's target rows (patterns.py)
-N_KEPT = 6                # acceptances(): masks kept per decision, two rows each (row; group, target, masks)
+N_KEPT = 6                # accept_batch: masks kept per decision, two rows each (row; group, target, masks,
+_OTHERS = ROW + 10        # the count outside the group: -1 until one is made)
 _KEPT = _T0 + 10
 _PASSED = _KEPT + 2 * N_KEPT   # the smart bot: per opponent, the faces it let pass (bits)
-WORK_ROWS = _PASSED + 1
+_DSTD = _PASSED + 1       # 3 rows: each candidate's standard distance once it is gone (shanten_scores)
+WORK_ROWS = _DSTD + (N_FACES + ROW - 1) // ROW
 ACC_AT = 4                # work.accept: the eight-pairs totals, then each face's acceptance
 
 
@@ -218,6 +222,7 @@ def shanten_scores(s, rules, seats, work):
         dstd = BIG
         if std:
             dstd = point_tab(tsuit if a < 3 else thon, ky[a] - pw[f], buf, (_FM + a) * L2, k)
+        buf[_DSTD * L2 + f] = dstd   # acceptance asks it again: the row is loaded only where it meets
         d8 = BIG
         if eight:
             e0, e1, e2 = _ep_changed(t0, t1, t2, c[f], c[f] - 1, cx[f], hs)
@@ -268,29 +273,31 @@ def draw_list(s, wk, si, rules, seats, table, work):
 @kernel_inline
 def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, t64, h64, buf, tot):
     """acceptance() with the arrays it reads unpacked: inlined into greedy's
-    tie-break loop and acceptances(), since one call per candidate passing
+    tie-break loop and accept_batch.acceptances(), since one call per candidate passing
     every array of three bundles cost more than the count itself."""
     k = hs[HS_M] - nm
     a = GROUP_OF[f]
     key_a = ky[a] - pw[f]
-    std = hs[HS_STANDARD] == 1 and k >= 0
-    dstd_f = BIG
-    if std:
-        _load(a, key_a, tsuit, thon, buf, _RA)
-        dstd_f = point(buf, _RA * ROW, (_FM + a) * ROW, k)
+    # shanten_scores() kept the standard distance without f (BIG where the shape is off)
+    met = buf[_DSTD * ROW + f] == target
     o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
-    if std and dstd_f == target:
+    if met:
+        _load(a, key_a, tsuit, thon, buf, _RA)
         o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
-    return _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, dstd_f == target,
-                  key_a, o0, o1, o2, o3, o4, o5, o6, o7)
+    acc, _ = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
+                    key_a, o0, o1, o2, o3, o4, o5, o6, o7, -1)
+    return acc
 
 
 @kernel_inline
 def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met, key_a,
-           o0, o1, o2, o3, o4, o5, o6, o7):
-    """The unseen tiles that bring the hand below ``target`` once f is gone,
+           o0, o1, o2, o3, o4, o5, o6, o7, others):
+    """(The unseen tiles that bring the hand below ``target`` once f is gone,
     given the splits where the standard shape's distance is met (``met``:
-    it is at the target; o0..o7: _masks() of f's group row without f)."""
+    it is at the target; o0..o7: _masks() of f's group row without f);
+    those of the groups other than f's, -1 where eight pairs counted too).
+    Outside f's group a draw helps by the masks alone, so a candidate with
+    another's masks is given that one's count there (``others`` >= 0)."""
     k = hs[HS_M] - nm
     eight = hs[HS_EIGHT] == 1 and nm == 0
     three = hs[HS_THREE] == 1
@@ -309,15 +316,21 @@ def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot
         acc = wild_u
         for i in range(nl):
             acc += buf[drop + 3 * i + 1]
-        return acc
+        return acc, -1
     if not met and not eight:
-        return wild_u   # no drawn face lowers the distance; a wild still fills a gap
+        return wild_u, -1   # no drawn face lowers the distance; a wild still fills a gap
     c[f] -= 1
     acc = wild_u  # a wild fills any gap
+    reuse = others >= 0 and not eight
+    if reuse:
+        acc += others
+    rest = 0   # the groups other than f's
     # group by group (draw_list() lists faces in order and keeps where each
     # group starts): the group's masks are picked once, not per face
     starts = drop + _STARTS
     for b in range(4):
+        if reuse and b != a:
+            continue
         lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
         hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
         if not met:
@@ -338,8 +351,10 @@ def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot
                 better = ep_distance(e0, e1, e2, hs) < target
             if better:
                 acc += buf[at + 1]
+                if b != a:
+                    rest += buf[at + 1]
     c[f] += 1
-    return acc
+    return acc, (-1 if eight else (others if reuse else rest))
 
 
 @kernel
@@ -350,80 +365,3 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     return _accept(f, target, nl, wild_u, seats.cnt[s], seats.keys[s], seats.capx[s], F[s, F_W], F[s, F_NMELD],
                    F[s, F_NTILES], rules.hs, rules.pw, rules.tabs[0], rules.tabs[1], rules.tabs[4], rules.tabs[5],
                    work.buf, work.accept)
-
-
-@kernel_inline
-def _kept_at(buf, n_kept, a, target):
-    """The kept entry (acceptances()) made for group a's row _RA at ``target``, or -1."""
-    for e in range(n_kept):
-        at = (_KEPT + 2 * e) * ROW
-        if buf[at + ROW] != a or buf[at + ROW + 1] != target:
-            continue
-        same = True
-        for i in range(ROW):
-            if buf[_RA * ROW + i] != buf[at + i]:
-                same = False
-                break
-        if same:
-            return e
-    return -1
-
-
-@kernel_inline
-def _kept_masks(buf, e):
-    m = (_KEPT + 2 * e) * ROW + ROW + 2
-    return buf[m], buf[m + 1], buf[m + 2], buf[m + 3], buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7]
-
-
-@kernel_inline
-def _keep(buf, e, a, target, o0, o1, o2, o3, o4, o5, o6, o7):
-    """Entry e: row _RA, its group and target, then its masks."""
-    at = (_KEPT + 2 * e) * ROW
-    for i in range(ROW):
-        buf[at + i] = buf[_RA * ROW + i]
-    buf[at + ROW] = a
-    buf[at + ROW + 1] = target
-    m = at + ROW + 2
-    buf[m], buf[m + 1], buf[m + 2], buf[m + 3] = o0, o1, o2, o3
-    buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7] = o4, o5, o6, o7
-
-
-@kernel
-def acceptances(s, limit, nl, wild_u, rules, seats, work):
-    """acceptance() of every candidate whose shanten (``work.scores``) is at
-    most ``limit``, at its own shanten, into work.accept[ACC_AT + f]: one call
-    per decision of the smart bot.  Candidates of one group whose rows without
-    them are equal (a lone 1m or 9m beside 234m) meet the target on the same
-    splits: the masks are worked out once for them (the three folds are most
-    of a candidate's cost) and kept for the decision."""
-    F, scores = seats.F, work.scores
-    c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
-    w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
-    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
-    t64, h64 = rules.tabs[4], rules.tabs[5]
-    buf, tot = work.buf, work.accept
-    k = hs[HS_M] - nm
-    std = hs[HS_STANDARD] == 1 and k >= 0
-    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
-    n_kept = 0
-    for f in range(N_FACES):
-        if scores[f] > limit:
-            continue
-        target = scores[f] + w + 1
-        a = GROUP_OF[f]
-        key_a = ky[a] - pw[f]
-        met = False
-        if std:
-            _load(a, key_a, tsuit, thon, buf, _RA)
-            met = point(buf, _RA * ROW, (_FM + a) * ROW, k) == target
-            if met:
-                e = _kept_at(buf, n_kept, a, target)
-                if e >= 0:
-                    o0, o1, o2, o3, o4, o5, o6, o7 = _kept_masks(buf, e)
-                else:
-                    o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
-                    if n_kept < N_KEPT:
-                        _keep(buf, n_kept, a, target, o0, o1, o2, o3, o4, o5, o6, o7)
-                        n_kept += 1
-        tot[ACC_AT + f] = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
-                                 key_a, o0, o1, o2, o3, o4, o5, o6, o7)

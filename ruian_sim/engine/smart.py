@@ -36,7 +36,8 @@ import numpy as np
 from ..hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_distance
 from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES, ROW
 from ..jit import kernel, kernel_inline
-from .acceptance import _PASSED, ACC_AT, _ep_changed, acceptances, draw_list, shanten_scores
+from .accept_batch import acceptances
+from .acceptance import _PASSED, ACC_AT, _ep_changed, draw_list, shanten_scores
 from .chance import forget, narrowness, p_complete, p_complete_claims
 from .layout import (
     BP_AGGRESSION,

@@ -12,7 +12,8 @@ from test_lone import hold, quiet_table, random_hand
 
 from ruian_sim import tiles
 from ruian_sim.engine import layout as L
-from ruian_sim.engine.acceptance import ACC_AT, acceptance, acceptances, draw_list, shanten_scores
+from ruian_sim.engine.accept_batch import acceptances
+from ruian_sim.engine.acceptance import ACC_AT, acceptance, draw_list, shanten_scores
 from ruian_sim.engine.policy import current_shanten
 from ruian_sim.engine.seat import unseen_face
 from ruian_sim.engine.simulate import Simulator
