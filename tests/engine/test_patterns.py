@@ -13,10 +13,10 @@ from test_lone import hold, quiet_table
 from ruian_sim import tiles
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.acceptance import draw_list, shanten_scores
-from ruian_sim.engine.patterns import target_acceptance, target_distance_without, target_rows
 from ruian_sim.engine.projection import TG_GROUPS, TH_N
 from ruian_sim.engine.seat import unseen_face
 from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.targets import target_acceptance, target_distance_without, target_rows
 from ruian_sim.hand.kernels import GROUP_OF
 from ruian_sim.hand.layout import BIG
 from ruian_sim.ruleset import load
