@@ -25,7 +25,7 @@ The hand's worth after a discard is the expectation over its targets: with
 targets sorted by value V1 ≥ V2 ≥ ... and their chances P, the chance of a
 win worth at least Vi is taken as max(P1..Pi), so worth = Σ Vi × (that chance
 minus the one before); the plain hand is a target.  A table without patterns
-(the default rules) has no targets and costs nothing more.
+has no targets and costs nothing more (the default rules have one: all pungs).
 
 Scratch: ``work.pscratch`` (float64, PS_*), rows _T0.. of the work buffer.
 Everything read is what the seat sees: its own tiles and melds, the public
