@@ -8,7 +8,7 @@ Each figure is measured inside one compiled loop over pre-built random hands
 so Python call overhead is not counted.  Targets (issue 3): win test
 < 100 ns, shanten < 1 µs, a full discard choice < 20 µs.  The smart bot's
 batch (shanten of every candidate, the draw list, the acceptance of every
-candidate within two steps of the best: engine/acceptance.py) has no target:
+candidate within two steps of the best: engine/accept_batch.py) has no target:
 it is what a smart decision pays before any valuation, for A/B runs.
 """
 

@@ -15,7 +15,7 @@ single count and a brute force.
 import numpy as np
 
 from ..hand.kernels import GROUP_OF
-from ..hand.layout import HS_M, HS_STANDARD, N_FACES, ROW
+from ..hand.layout import HS_M, N_FACES, ROW
 from ..jit import kernel, kernel_inline
 from .acceptance import _DSTD, _KEPT, _OTHERS, _RA, ACC_AT, N_KEPT, _count, _load, _masks
 from .layout import F_NMELD, F_NTILES, F_W
@@ -62,10 +62,7 @@ def _keep(buf, e, a, target, o0, o1, o2, o3, o4, o5, o6, o7):
 def acceptances(s, limit, nl, wild_u, rules, seats, work):
     """acceptance() of every candidate whose shanten (``work.scores``) is at
     most ``limit``, at its own shanten, into work.accept[ACC_AT + f]: one call
-    per decision of the smart bot.  Candidates of one group whose rows without
-    them are equal (a lone 1m or 9m beside 234m) meet the target on the same
-    splits: the masks are worked out once for them (the three folds are most
-    of a candidate's cost) and kept for the decision."""
+    per decision of the smart bot (needs shanten_scores() and draw_list())."""
     F, scores = seats.F, work.scores
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
@@ -73,7 +70,6 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
     t64, h64 = rules.tabs[4], rules.tabs[5]
     buf, tot = work.buf, work.accept
     k = hs[HS_M] - nm
-    std = hs[HS_STANDARD] == 1 and k >= 0
     o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
     n_kept = 0
     for f in range(N_FACES):
@@ -82,8 +78,9 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
         target = scores[f] + w + 1
         a = GROUP_OF[f]
         key_a = ky[a] - pw[f]
-        # shanten_scores() kept the standard distance without f: the row is loaded where it meets
-        met = std and buf[_DSTD * ROW + f] == target
+        # shanten_scores() kept the standard distance without f (BIG where the shape is
+        # off): the row is loaded only where it meets
+        met = buf[_DSTD * ROW + f] == target
         e = -1
         others = -1
         if met:

@@ -61,9 +61,9 @@ _RA = BOT_ROW0 + 24       # 2 rows: the candidate's group without the discard, t
 _R = BOT_ROW0 + 26        # 4 rows: the hand's groups as they are
 _DROP = BOT_ROW0 + 30     # 3 × 34 entries (face, unseen, -), 3 × 34 (two words of row drops, -), 5 group starts
 _STARTS = 6 * 34          # where the group starts are, from _DROP's first entry
-_T0 = BOT_ROW0 + 30 + (_STARTS + 5 + ROW - 1) // ROW   # then the smart bot's target rows (patterns.py)
-N_KEPT = 6                # accept_batch: masks kept per decision, two rows each (row; group, target, masks,
-_OTHERS = ROW + 10        # the count outside the group: -1 until one is made)
+_T0 = BOT_ROW0 + 30 + (_STARTS + 5 + ROW - 1) // ROW   # then the smart bot's target rows (targets.py)
+N_KEPT = 6                # accept_batch: masks kept per decision, two rows each: row; group, target, masks;
+_OTHERS = ROW + 10        # then the count outside the group (-1 until one is made)
 _KEPT = _T0 + 10
 _PASSED = _KEPT + 2 * N_KEPT   # the smart bot: per opponent, the faces it let pass (bits)
 _DSTD = _PASSED + 1       # 3 rows: each candidate's standard distance once it is gone (shanten_scores)
@@ -292,12 +292,13 @@ def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, 
 @kernel_inline
 def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met, key_a,
            o0, o1, o2, o3, o4, o5, o6, o7, others):
-    """(The unseen tiles that bring the hand below ``target`` once f is gone,
+    """The unseen tiles that bring the hand below ``target`` once f is gone,
     given the splits where the standard shape's distance is met (``met``:
-    it is at the target; o0..o7: _masks() of f's group row without f);
-    those of the groups other than f's, -1 where eight pairs counted too).
-    Outside f's group a draw helps by the masks alone, so a candidate with
-    another's masks is given that one's count there (``others`` >= 0)."""
+    it is at the target; o0..o7: _masks() of f's group row without f), and
+    the part of that count from groups other than f's (-1 where eight pairs
+    was counted too).  Outside f's group a draw helps by the masks alone, so
+    ``others`` >= 0 (another candidate's part, with the same masks) is taken
+    as it is."""
     k = hs[HS_M] - nm
     eight = hs[HS_EIGHT] == 1 and nm == 0
     three = hs[HS_THREE] == 1
