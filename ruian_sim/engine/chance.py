@@ -26,7 +26,7 @@ MAX_STEPS = 12
 # direct-mapped by the steps and the acceptance (an entry with steps -1 is empty)
 Q_AT = 16
 MEMO_AT = 32
-MEMO, MEMO_W = 16, 9   # MEMO a power of two: an entry is picked by a mask
+MEMO, MEMO_W = 64, 9   # MEMO a power of two: an entry is picked by a mask
 DP_SIZE = MEMO_AT + MEMO * MEMO_W
 
 

@@ -220,12 +220,16 @@ def gain(s, fv, self_drawn, rules, table, values):
 @kernel
 def worth(s, fv, rules, table, values):
     """A win's gain weighed over self-drawn and discard wins.  Remembered by
-    the reading (a hash of every slot of fv), since a hand's projections
+    the reading (a hash of every slot of fv the table may read: the melds and
+    the pair only where it reads them, values.pattern_targets), since a hand's projections
     change slowly from one decision to the next: the gain depends on fv alone
     (the seat's role is in it: dealer, winds, streak), and on who is left to
     pay once a winner has left the hand (end.after_wins)."""
     h = np.uint64(14695981039346656037)
+    melds = values.targets[0, TH_MELDS] == 1
     for i in range(fv.shape[0]):
+        if not melds and (i == FV_PAIR or FV_MELD <= i < FV_MELD + N_MELDS):
+            continue   # a table that reads no meld and no pair: readings that differ there are worth the same
         h = (h ^ np.uint64(fv[i] & 0xFFFFFFFF)) * np.uint64(1099511628211)
     out = table.H[H_WINNERS]
     if out != 0:
@@ -244,9 +248,14 @@ def worth(s, fv, rules, table, values):
 @kernel
 def pairs_worth(s, ref, vw, rules, seats, table, values):
     """What an eight-pairs win brings seat s under the table (the seat's own
-    facts, no melds), weighed as the targets are."""
+    facts, no melds), weighed as the targets are.  Needs patterns.plan(): its
+    plain reading (values.rows[0]) holds the seat's facts, with the route bits
+    gain() left in it cleared."""
     fv = values.rows[1]
-    projected(s, -1, rules, seats, table, values, fv)
+    plain = values.rows[0]
+    for i in range(fv.shape[0]):
+        fv[i] = plain[i]
+    fv[FV_FACTS] &= ~(FACT_SELF_DRAWN | FACT_DISCARD)
     fv[FV_SHAPES] = SHAPE_EIGHT
     fv[FV_PAIR] = 0
     for m in range(N_MELDS):

@@ -115,8 +115,9 @@ def reads(table, names) -> bool:
 
 
 def reads_melds(table) -> bool:
-    """Whether the table's items look at the melds or the pair themselves
-    (per-meld points, a meld or pair filter, counts of pungs or chis)."""
+    """Whether the table's items, value formula or gate look at the melds or
+    the pair themselves (per-meld points, a meld or pair filter, counts of
+    pungs or chis)."""
     from ..scoring import layout as S
 
     tab = table.tab
@@ -128,7 +129,8 @@ def reads_melds(table) -> bool:
             return True
         if any(int(tab[c + k * S.COND_W]) in ops for k in range(int(tab[row + S.IT_NCOND]))):
             return True
-    return False
+    # the value formula and the gate read facts too (fill_vars)
+    return any(int(tab[int(tab[S.T_FVARS]) + j * S.FV_ROW_W]) in ops for j in range(int(tab[S.T_N_FVARS])))
 
 
 def reads_waits(table) -> bool:
