@@ -9,7 +9,9 @@ so Python call overhead is not counted.  Targets (issue 3): win test
 < 100 ns, shanten < 1 µs, a full discard choice < 20 µs.  The smart bot's
 batch (shanten of every candidate, the draw list, the acceptance of every
 candidate within two steps of the best: engine/accept_batch.py) has no target:
-it is what a smart decision pays before any valuation, for A/B runs.
+it is what a smart decision pays before any valuation, for A/B runs; so is
+its whole choice (``--smart-hands``), the valuation of every target and
+route included, on a table where nothing has been seen yet.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from ruian_sim.engine.accept_batch import acceptances
 from ruian_sim.engine.acceptance import WORK_ROWS, draw_list, shanten_scores
 from ruian_sim.engine.arrays import key_steps, new_state
 from ruian_sim.engine.bots import bot_shanten, greedy_discard
-from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, N_FACE, N_RAW
+from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, H_WK, N_FACE, N_RAW
+from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.smart import smart_choice
 from ruian_sim.engine.spec import compile_rules
 from ruian_sim.engine.state import Rules
 from ruian_sim.hand import kernels as K
@@ -32,8 +36,9 @@ from ruian_sim.jit import kernel, kernel_inline
 from ruian_sim.ruleset import load
 
 
-def random_hands(spec, n: int, seed: int):
-    """n hands of hand_size + 1 tiles as face counts, wilds and wild kinds."""
+def random_hands(spec, n: int, seed: int, wild: int | None = None):
+    """n hands of hand_size + 1 tiles as face counts, wilds and wild kinds
+    (``wild``: that kind is the wild of every hand, -1 none)."""
     rng = np.random.default_rng(seed)
     P = spec.P
     tiles = np.repeat(np.arange(N_RAW), P[EP_COPIES:EP_COPIES + N_RAW])
@@ -44,7 +49,7 @@ def random_hands(spec, n: int, seed: int):
     wk = np.zeros(n, np.int64)
     for i in range(n):
         perm = rng.permutation(tiles)
-        w = int(perm[-1])  # the turned tile's kind is the wild
+        w = int(perm[-1]) if wild is None else wild  # the turned tile's kind is the wild
         wk[i] = w
         for t in perm[:size]:
             if t == w:
@@ -111,10 +116,44 @@ def _bench_discard(cnt, wilds, wk, capx, keys, reps, batch, rules, seats, table,
     return total
 
 
+@kernel
+def _bench_smart(cnt, wilds, capx, keys, draws, rules, seats, table, bots, work, values):
+    """The smart bot's whole discard choice (valuation, targets, no danger) of
+    each hand, held by seat 0 of a table where nothing has been seen yet."""
+    total = 0
+    for i in range(cnt.shape[0]):
+        _hold(i, cnt, wilds, capx, keys, rules.hs, seats)
+        f, _, _ = smart_choice(0, rules, seats, table, bots, work, values, draws, False)
+        total += f
+    return total
+
+
+def _smart_table(rules_name: str, hands: int):
+    """A smart simulator's bundles at the start of a hand, nothing seen yet,
+    and ``hands`` random hands for seat 0 under that hand's wild."""
+    sim = Simulator(load(rules_name), "smart")
+    state = sim.replay(seed=21, match=0, hand=0)[2]
+    state.table.vis[:] = 0
+    spec = sim.spec
+    hs = spec.hs
+    wk = int(state.table.H[H_WK])
+    cnt, wilds, _ = random_hands(spec, hands, 2, wild=wk)
+    keys = np.zeros((hands, 4), np.int64)
+    capx = np.zeros((hands, CAPX_SIZE), np.int64)
+    for i in range(hands):
+        K.compute_keys(cnt[i], int(hs[HS_B]), keys[i])
+        capx[i, :34] = state.seats.capx[0, :34]
+        K.set_tight(capx[i], hs)
+    bundles = (sim.kernel_rules, state.seats, state.table, state.bots, sim.work, sim.values)
+    return (cnt, wilds, capx, keys), bundles
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=20000)
     ap.add_argument("--rules", default="ruian")
+    ap.add_argument("--smart-hands", type=int, default=5000, help="hands for smart's whole choice (default 5000)")
+    ap.add_argument("--smart-reps", type=int, default=5, help="timed runs of smart's choice; the best counts")
     args = ap.parse_args()
     spec = compile_rules(load(args.rules))
     hs, tabs = spec.hs, spec.tabs
@@ -147,11 +186,19 @@ def main() -> None:
     sh = timed(_bench_shanten, cnt, wilds, capx, hs, tabs, keys, 5, buf, reps=5)
     dc = timed(_bench_discard, cnt, wilds, wk, capx, keys, 1, False, *bundles, reps=1)
     ac = timed(_bench_discard, cnt, wilds, wk, capx, keys, 1, True, *bundles, reps=1)
+    hands, smart = _smart_table(args.rules, args.smart_hands)
+    _bench_smart(*(a[:10] for a in hands), 12, *smart)
+    sm = 1e9
+    for _ in range(args.smart_reps):   # the least disturbed run: this machine drifts
+        t = time.perf_counter()
+        _bench_smart(*hands, 12, *smart)
+        sm = min(sm, (time.perf_counter() - t) / args.smart_hands)
     print(f"rules {args.rules}, {args.hands} random {int(hs[HS_HAND]) + 1}-tile hands, one core")
     print(f"win test (any shape, exact):          {win * 1e9:8.1f} ns   {1 / win:12,.0f} /s   target < 100 ns")
     print(f"shanten ({int(hs[HS_M])} melds + pair, 8 pairs, wilds): {sh * 1e9:8.1f} ns   {1 / sh:12,.0f} /s   target < 1 µs")
     print(f"discard choice (shanten + acceptance):  {dc * 1e6:8.2f} µs   {1 / dc:12,.0f} /s   target < 20 µs")
     print(f"smart's acceptance of every candidate:  {ac * 1e6:8.2f} µs   {1 / ac:12,.0f} /s")
+    print(f"smart's whole choice (12 draws left):   {sm * 1e6:8.2f} µs   {1 / sm:12,.0f} /s")
 
 
 if __name__ == "__main__":
