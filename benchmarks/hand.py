@@ -42,6 +42,7 @@ def random_hands(spec, n: int, seed: int, wild: int | None = None):
     rng = np.random.default_rng(seed)
     P = spec.P
     tiles = np.repeat(np.arange(N_RAW), P[EP_COPIES:EP_COPIES + N_RAW])
+    tiles = tiles[tiles < N_FACE]   # flowers are laid aside and replaced: never held
     size = int(spec.hs[HS_HAND]) + 1
     stand_in = int(spec.hs[HS_STANDIN])
     cnt = np.zeros((n, N_FACE), np.int64)
