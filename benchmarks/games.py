@@ -30,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine")
 # Shares of wins in top human play of another game, riichi (Tenhou 鳳凰卓 2018,
 # 1.56M wins; 清一色 6 han, 混一色 3, 対々和 2, 三暗刻 2): a rough reference for
 # what people make of these patterns where they pay, not a target.  Riichi
-# hands are 14 tiles and an open hand needs a yaku, which 混一色 gives.
+# hands are 14 tiles and an open hand needs a yaku, which 混一色 gives
+# (benchmarks/pattern_odds.py: how much rarer each is in a 17-tile hand).
 HUMAN_RIICHI = {"one_suit": 0.0055, "half_suit": 0.0457, "all_pungs": 0.0166, "three_concealed_pungs": 0.0064}
 
 

@@ -62,6 +62,20 @@ def random_hands(spec, n: int, seed: int, wild: int | None = None):
     return cnt, wilds, wk
 
 
+def hand_arrays(hs, cnt, wk):
+    """Each hand's group keys and caps (the stand-in plays at the wild's face)."""
+    n = cnt.shape[0]
+    keys = np.zeros((n, 4), np.int64)
+    capx = np.zeros((n, CAPX_SIZE), np.int64)
+    for i in range(n):
+        K.compute_keys(cnt[i], int(hs[HS_B]), keys[i])
+        capx[i, :N_FACE] = hs[HS_CAP]
+        if hs[HS_STANDIN] >= 0 and hs[HS_STANDIN] != wk[i]:
+            capx[i, wk[i]] = hs[HS_CAPW]
+        K.set_tight(capx[i], hs)
+    return keys, capx
+
+
 @kernel
 def _bench_win(cnt, wilds, capx, hs, tabs, keys, reps, buf, dist):
     k = hs[HS_M]
@@ -136,15 +150,8 @@ def _smart_table(rules_name: str, hands: int):
     state = sim.replay(seed=21, match=0, hand=0)[2]
     state.table.vis[:] = 0
     spec = sim.spec
-    hs = spec.hs
-    wk = int(state.table.H[H_WK])
-    cnt, wilds, _ = random_hands(spec, hands, 2, wild=wk)
-    keys = np.zeros((hands, 4), np.int64)
-    capx = np.zeros((hands, CAPX_SIZE), np.int64)
-    for i in range(hands):
-        K.compute_keys(cnt[i], int(hs[HS_B]), keys[i])
-        capx[i, :34] = state.seats.capx[0, :34]
-        K.set_tight(capx[i], hs)
+    cnt, wilds, wk = random_hands(spec, hands, 2, wild=int(state.table.H[H_WK]))
+    keys, capx = hand_arrays(spec.hs, cnt, wk)
     bundles = (sim.kernel_rules, state.seats, state.table, state.bots, sim.work, sim.values)
     return (cnt, wilds, capx, keys), bundles
 
@@ -159,14 +166,7 @@ def main() -> None:
     spec = compile_rules(load(args.rules))
     hs, tabs = spec.hs, spec.tabs
     cnt, wilds, wk = random_hands(spec, args.hands, 1)
-    keys = np.zeros((args.hands, 4), np.int64)
-    capx = np.zeros((args.hands, CAPX_SIZE), np.int64)
-    for i in range(args.hands):
-        K.compute_keys(cnt[i], int(hs[HS_B]), keys[i])
-        capx[i, :34] = hs[HS_CAP]
-        if hs[HS_STANDIN] >= 0 and hs[HS_STANDIN] != wk[i]:
-            capx[i, wk[i]] = hs[HS_CAPW]
-        K.set_tight(capx[i], hs)
+    keys, capx = hand_arrays(hs, cnt, wk)
     M2 = ROW
     buf = np.zeros(WORK_ROWS * M2, np.int64)
     dist = np.zeros(4, np.int64)

@@ -22,10 +22,14 @@ import itertools
 from collections import defaultdict
 from math import comb
 
-COPIES = 4
+# people's shares in riichi (benchmarks/games.py: Python puts this script's folder on the path)
+from games import HUMAN_RIICHI
 
-# riichi, Tenhou 鳳凰卓 2018 (1.56M wins): as benchmarks/games.py
-PEOPLE = {"half_suit": 0.0457, "one_suit": 0.0055, "all_pungs": 0.0166}
+from ruian_sim.engine.spec import compile_rules
+from ruian_sim.hand.layout import HS_M
+from ruian_sim.ruleset import load
+
+COPIES = 4
 
 
 def suit_complete(max_n: int) -> dict[int, int]:
@@ -37,8 +41,10 @@ def suit_complete(max_n: int) -> dict[int, int]:
             for k in range(min(COPIES, max_n - n) + 1):
                 nxt = set()
                 for last, middle, pair in states:
-                    r = k - last - middle
-                    for runs in range(max(r, -1) + 1 if f <= 6 else 1):
+                    r = k - last - middle   # tiles left once the runs waiting for f take theirs
+                    if r < 0:
+                        continue
+                    for runs in range(r + 1 if f <= 6 else 1):   # a run starts at 7 at the latest
                         for p in (0, 1) if pair == 0 else (0,):
                             rest = r - runs - 2 * p
                             if rest >= 0 and rest % 3 == 0:
@@ -119,10 +125,6 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", default="taiwanese", help="the game whose hand size is compared with 14 tiles")
     args = ap.parse_args()
-    from ruian_sim.engine.spec import compile_rules
-    from ruian_sim.hand.layout import HS_M
-    from ruian_sim.ruleset import load
-
     melds = int(compile_rules(load(args.rules)).hs[HS_M])
     total1, s1 = shares(1)
     want = _brute_one_meld()
@@ -134,7 +136,7 @@ def main() -> None:
           f"{'people, riichi':>16}{'scaled':>9}")
     for name in ("half_suit", "one_suit", "all_pungs"):
         a, b = base[1][name], theirs[1][name]
-        print(f"{name:<12}{a:>10.4%}{b:>10.4%}{a / b:>7.1f}×{PEOPLE[name]:>16.2%}{PEOPLE[name] * b / a:>9.3%}")
+        print(f"{name:<12}{a:>10.4%}{b:>10.4%}{a / b:>7.1f}×{HUMAN_RIICHI[name]:>16.2%}{HUMAN_RIICHI[name] * b / a:>9.3%}")
     print("scaled: people's riichi share times the ratio, as if players aimed as hard in this game")
 
 
