@@ -85,8 +85,13 @@ class Simulator:
 
     def play_raw(self, seed: int, first_match: int, matches: int) -> np.ndarray:
         """int64 rows for matches first_match .. first_match + matches - 1."""
+        out = list(self._batches(seed, first_match, matches, np.copy))
+        return np.concatenate(out) if out else np.zeros((0, self.spec.n_columns), np.int64)
+
+    def _batches(self, seed: int, first_match: int, matches: int, keep):
+        """``keep(rows)`` of each kernel call's rows, in order (``rows`` is a view
+        of a buffer the next call overwrites)."""
         cap = self.spec.max_hands_per_match
-        out = []
         done = 0
         # one buffer for every batch, its used rows copied out and cleared: a fresh
         # one per batch had the kernel zero pages for rows a match seldom fills
@@ -99,10 +104,9 @@ class Simulator:
                                              self.kernel_rules, self.state, self.work, self.values, recs,
                                              self._nolog, self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
-            out.append(recs[:rows].copy())
+            yield keep(recs[:rows])
             recs[:rows + cap] = 0   # and a match's worth past them, in case one was begun
             done += played
-        return np.concatenate(out) if out else np.zeros((0, self.spec.n_columns), np.int64)
 
     def _check(self, err: int, seed: int, recs: np.ndarray, rows: int) -> None:
         if err:
@@ -111,7 +115,12 @@ class Simulator:
 
     def play(self, seed: int, first_match: int = 0, matches: int = 1) -> np.ndarray:
         """Named hand records (a structured array) for these matches."""
-        return to_structured(self.play_raw(seed, first_match, matches), self.spec.seats)
+        # named batch by batch: the int64 rows are twice the size of the named ones
+        # (most fields fit int32), and a whole run of them held at once set the peak
+        # memory (random bots on taiwanese, every match at its hand cap: 462 MB)
+        out = list(self._batches(seed, first_match, matches, lambda rows: to_structured(rows, self.spec.seats)))
+        return np.concatenate(out) if out else to_structured(np.zeros((0, self.spec.n_columns), np.int64),
+                                                             self.spec.seats)
 
     def replay(self, seed: int, match: int, hand: int, max_events: int = 4096):
         """Play match ``match`` up to hand ``hand`` and return (records of the
