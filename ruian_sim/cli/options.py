@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..errors import UserError
+
 EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 SEED_MAX = 2**64 - 1
 
@@ -60,6 +62,29 @@ def positive(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {v}")
     return v
+
+
+def add_until_args(p) -> None:
+    """--until-ci and its budget (compare, duel)."""
+    p.add_argument("--until-ci", metavar="METRIC=HALFWIDTH",
+                   help="keep adding chunks until METRIC's paired CI half-width is below HALFWIDTH "
+                        "(--hands is then the minimum, --max-hands the budget)")
+    p.add_argument("--max-hands", type=positive, default=None, metavar="N",
+                   help="budget for --until-ci (default 20 × --hands)")
+
+
+def until_ci(text: str | None) -> tuple[str, float] | None:
+    """--until-ci METRIC=HALFWIDTH as (metric, half-width), or None when not given."""
+    if not text:
+        return None
+    name, sep, value = text.partition("=")
+    try:
+        width = float(value)
+    except ValueError:
+        width = -1.0
+    if not sep or not name or not width > 0 or width == float("inf"):
+        raise UserError(f"--until-ci {text!r}: expected METRIC=HALFWIDTH, e.g. draw_rate=0.002")
+    return name, width
 
 
 def out_dir(text: str) -> Path:

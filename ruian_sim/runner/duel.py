@@ -77,14 +77,28 @@ def check_bot(spec: str, side: str) -> str:
 
 
 def make_duel_plan(a: str, b: str, rules: str = "ruian", variants=(), hands: int = 10_000, seed: int = 1,
-                   chunk_matches: int = 100) -> Plan:
+                   chunk_matches: int = 100, until: str | None = None, max_hands: int = 0) -> Plan:
+    """With ``until`` (--until-ci METRIC=HALFWIDTH, checked by the caller) ``hands`` is the
+    least played and ``max_hands`` the budget."""
     from ..ruleset import load_with_origins
 
     a, b = check_bot(a, "A"), check_bot(b, "B")
     rs, merged = load_with_origins(rules, variants)
+    extra = {"duel": {"a": a, "b": b}}
+    if until:
+        extra.update(until_ci=until, min_hands=hands)
     return Plan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files), seed=seed,
-                hands=hands, bots=f"duel {a} vs {b}", chunk_matches=chunk_matches,
-                extra={"duel": {"a": a, "b": b}})
+                hands=max_hands if until else hands, bots=f"duel {a} vs {b}", chunk_matches=chunk_matches,
+                extra=extra, max_hands=max_hands if until else 0)
+
+
+def until_target(plan: Plan) -> tuple[str, float] | None:
+    """(metric, half-width) of a duel played until a CI is narrow enough, else None."""
+    text = plan.extra.get("until_ci")
+    if not text:
+        return None
+    name, _, width = text.partition("=")
+    return name, float(width)
 
 
 # --- one chunk, in a worker --------------------------------------------------------------
@@ -174,15 +188,25 @@ def paired(cols: dict[str, np.ndarray], players: int) -> PairedAccumulator:
     return acc
 
 
+def paired_of(results: list[dict], plan: Plan) -> PairedAccumulator:
+    """The chunks' per-match sums merged, in order."""
+    cols = {name: np.concatenate([np.array(r["cols"][name], float) for r in results], axis=1)
+            for name, _ in METRICS}
+    return paired(cols, _players(plan.rules))
+
+
+def _half_width(acc: PairedAccumulator, name: str) -> float:
+    lo, hi = acc.compare(name)["ci95"]
+    return (hi - lo) / 2
+
+
 def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, played: int) -> dict:
     """duel.json from the chunks in order (the last one cut at the match that reaches the target)."""
     a, b = plan.extra["duel"]["a"], plan.extra["duel"]["b"]
     players = _players(plan.rules)
     arr = arrangements(players)
-    cols = {name: np.concatenate([np.array(r["cols"][name], float) for r in results], axis=1)
-            for name, _ in METRICS}
     hpm = np.concatenate([np.array(r["hands_per_match"], float) for r in results])
-    acc = paired(cols, players)
+    acc = paired_of(results, plan)
     metrics = {}
     for name, what in METRICS:
         m = acc.compare(name)
@@ -246,6 +270,8 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
     inflight: dict[Future, int] = {}
     total, taken, submit = 0, 0, 0   # hands in chunks taken in order; next chunk to take, to submit
     cut: int | None = None           # matches kept from the last chunk
+    until = until_target(plan)
+    prefix = None                    # with --until-ci: the chunks taken so far, merged
     executor = backend.executor
     try:
         while cut is None:
@@ -253,9 +279,17 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
                 counts = results[taken]["hands_per_match"]
                 if total + sum(counts) >= plan.hands:
                     cut = int(np.searchsorted(np.cumsum(counts), plan.hands - total)) + 1
-                else:
-                    total += sum(counts)
-                    taken += 1
+                    break
+                total += sum(counts)
+                if until:
+                    # a whole chunk at a time: where it stops depends on the chunking
+                    chunk = paired({k: np.array(v, float) for k, v in results[taken]["cols"].items()},
+                                   _players(plan.rules))
+                    prefix = chunk if prefix is None else prefix + chunk
+                    if total >= plan.extra["min_hands"] and _half_width(prefix, until[0]) < until[1]:
+                        cut = len(counts)
+                        break
+                taken += 1
             if cut is not None:
                 break
             per_chunk = max(1.0, np.mean([sum(r["hands_per_match"]) for r in results.values()])) \
@@ -298,6 +332,10 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
     duel = duel_dict(plan, kept, time.perf_counter() - t0, played)
     duel["run"] = {"chunks": taken + 1, "resumed_chunks": len([i for i in done if i <= taken]),
                    "workers": backend.workers, "backend": backend.label}
+    if until:
+        half = _half_width(paired_of(kept, plan), until[0])
+        duel["until_ci"] = {"metric": until[0], "half_width": until[1], "reached": bool(half < until[1]),
+                            "min_hands": plan.extra["min_hands"], "max_hands": plan.max_hands}
     write_json(out / DUEL_FILE, duel)
     return duel
 

@@ -70,7 +70,9 @@ def check(command: str, plan, args, out: Path) -> None:
                 mine, saved = check_bot(getattr(args, side), side.upper()), plan.extra["duel"][side]
                 if mine != saved:
                     bad.append(f"{side.upper()} {mine} (saved: {saved})")
-        differs("hands", "--hands", plan.hands)
+        differs("hands", "--hands", plan.extra.get("min_hands", plan.hands))
+        differs("until_ci", "--until-ci", plan.extra.get("until_ci"))
+        differs("max_hands", "--max-hands", plan.max_hands)
     elif command == "sweep":
         from .sweep_params import parse_param
 

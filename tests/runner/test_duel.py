@@ -95,6 +95,8 @@ def test_workers_chunks_and_resume_do_not_change_the_answer(cli, tmp_path):
     (["greedy:claim=2", "random"], "claim must be between 0 and 1"),
     (["greedy,random", "greedy"], "one bot entry"),
     (["greedy"], "give two bots"),
+    (["greedy", "random", "--until-ci", "draw_rate=0.01"], "unknown metric 'draw_rate'"),
+    (["greedy", "random", "--until-ci", "win_rate=0"], "METRIC=HALFWIDTH"),
 ])
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args, says):
     done = cli("duel", *args, "--out", tmp_path / "d")
@@ -102,6 +104,43 @@ def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args, says):
     assert says in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "d").exists()
+
+
+def _half(d, name):
+    lo, hi = d["metrics"][name]["ci95"]
+    return (hi - lo) / 2
+
+
+def test_until_ci_plays_on_until_the_interval_is_narrow_enough(cli, tmp_path):
+    """Half the half-width of 1,000 hands needs about four times the hands: it plays on past
+    --hands, stops once the interval is that narrow, and says so."""
+    fixed, _ = duel(cli, tmp_path, "fixed", "greedy", "random", "--hands", "1000", "--workers", "1",
+                    "--chunk-matches", "5")
+    target = _half(fixed, "win_rate") / 2
+    d, done = duel(cli, tmp_path, "until", "greedy", "random", "--hands", "1000", "--workers", "1",
+                   "--chunk-matches", "5", "--until-ci", f"win_rate={target}")
+    assert 2000 < d["hands"] < 20_000
+    assert _half(d, "win_rate") < target
+    assert d["until_ci"] == {"metric": "win_rate", "half_width": target, "reached": True, "min_hands": 1000,
+                             "max_hands": 20_000}
+    assert "--until-ci win_rate: half-width" in done.stdout and " reached after" in done.stdout
+    schema = json.loads(resources.files("ruian_sim").joinpath("schemas/duel.schema.json").read_text("utf-8"))
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(d)) == []
+    # it stopped at the first chunk that was narrow enough: without its last chunk it was not
+    chunks = [json.loads(p.read_text())["result"] for p in (tmp_path / "until" / "chunks").glob("chunk-*.json")]
+    before = sum(sum(r["hands_per_match"]) for r in chunks if r["index"] < d["run"]["chunks"] - 1)
+    short, _ = duel(cli, tmp_path, "short", "greedy", "random", "--hands", str(before), "--workers", "1",
+                    "--chunk-matches", "5")
+    assert short["matches"] == d["matches"] - 5 and _half(short, "win_rate") >= target
+
+
+def test_until_ci_stops_at_the_budget_and_says_not_reached(cli, tmp_path):
+    d, done = duel(cli, tmp_path, "budget", "greedy", "random", "--hands", "500", "--max-hands", "1500",
+                   "--workers", "1", "--until-ci", "win_rate=0.0001")
+    assert 1500 <= d["hands"] < 1500 + 200 and d["until_ci"]["reached"] is False
+    assert "NOT reached within the budget" in done.stdout
+    again = cli("duel", "--resume", tmp_path / "budget", "--until-ci", "win_rate=0.5")
+    assert again.returncode == 2 and "--until-ci win_rate=0.5 (saved: win_rate=0.0001)" in again.stderr
 
 
 def test_ctrl_c_keeps_finished_chunks_and_exits_130(tmp_path):

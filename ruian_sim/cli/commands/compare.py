@@ -14,13 +14,14 @@ from ..options import (
     EXIT_OK,
     add_run_args,
     add_session_args,
+    add_until_args,
     examples,
     known_metrics,
     load_timing,
     metrics_help,
     out_dir,
-    positive,
     session_kind,
+    until_ci,
 )
 
 
@@ -39,27 +40,10 @@ def register(sub) -> None:
                    help="the first rule set: a built-in name, a file, or NAME+VARIANT+... (not with --resume)")
     p.add_argument("b", metavar="B", nargs="?", help="the second rule set, played on the same seeds as A")
     add_run_args(p)
-    p.add_argument("--until-ci", metavar="METRIC=HALFWIDTH",
-                   help="keep adding chunks until METRIC's paired CI half-width is below HALFWIDTH "
-                        "(--hands is then the minimum, --max-hands the budget)")
-    p.add_argument("--max-hands", type=positive, default=None, metavar="N",
-                   help="budget for --until-ci (default 20 × --hands)")
+    add_until_args(p)
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted comparison in DIR")
     add_session_args(p, required=False)
     p.set_defaults(func=cmd_compare)
-
-
-def _until(text: str | None):
-    if not text:
-        return None
-    name, sep, value = text.partition("=")
-    try:
-        width = float(value)
-    except ValueError:
-        width = -1.0
-    if not sep or not name or width <= 0:
-        raise UserError(f"--until-ci {text!r}: expected METRIC=HALFWIDTH, e.g. draw_rate=0.002")
-    return name, width
 
 
 def cmd_compare(args) -> int:
@@ -68,7 +52,7 @@ def cmd_compare(args) -> int:
     from ...runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
     from ...runner.plan import auto_chunk
 
-    until = _until(args.until_ci)
+    until = until_ci(args.until_ci)
     if args.resume:
         out = Path(args.resume)
         plan = Plan.load(out)
@@ -77,7 +61,7 @@ def cmd_compare(args) -> int:
         from ...runner.resume import check
 
         check("compare", plan, args, out)
-        until = _until(plan.extra.get("until_ci")) or until
+        until = until_ci(plan.extra.get("until_ci")) or until
     else:
         if not (args.a and args.b):
             raise UserError("compare: give two rule sets A and B (or --resume DIR)")

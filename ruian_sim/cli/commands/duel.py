@@ -14,9 +14,11 @@ from ..options import (
     EXIT_OK,
     add_rules_args,
     add_seed_arg,
+    add_until_args,
     examples,
     out_dir,
     positive,
+    until_ci,
 )
 
 
@@ -33,6 +35,8 @@ def register(sub) -> None:
                                   "ruian+discarder-pays --out out/claims",
                                   "ruian-sim duel greedy greedy:chase_hard=20 --variant five-players "
                                   "--hands 50000 --out out/chase5",
+                                  "ruian-sim duel smart smart:patterns=0 --rules taiwanese --hands 200000 "
+                                  "--until-ci points_per_hand=0.5 --max-hands 2000000 --out out/patterns",
                                   "ruian-sim duel --resume out/claims       # after Ctrl-C (exit 130)"))
     p.add_argument("a", metavar="A", nargs="?",
                    help="bot A: one --bots entry, e.g. greedy or greedy:claim=0.5 (not with --resume)")
@@ -50,6 +54,7 @@ def register(sub) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: a LocalCluster)")
     p.add_argument("--chunk-matches", type=positive, default=100, metavar="N",
                    help="match indices per chunk, each played in every arrangement (default 100)")
+    add_until_args(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted duel in DIR")
     p.set_defaults(func=cmd_duel)
@@ -57,7 +62,7 @@ def register(sub) -> None:
 
 def cmd_duel(args) -> int:
     from ...runner import Interrupted, Plan, backend_for
-    from ...runner.duel import DUEL_FILE, format_duel, make_duel_plan, run_duel
+    from ...runner.duel import DUEL_FILE, METRICS, format_duel, make_duel_plan, run_duel
 
     if args.resume:
         out = Path(args.resume)
@@ -70,9 +75,14 @@ def cmd_duel(args) -> int:
     else:
         if not (args.a and args.b):
             raise UserError("duel: give two bots A and B, e.g. ruian-sim duel greedy random (or --resume DIR)")
+        until = until_ci(args.until_ci)
+        if until and until[0] not in dict(METRICS):
+            raise UserError(f"--until-ci: unknown metric {until[0]!r} (choose from: "
+                            f"{', '.join(name for name, _ in METRICS)})")
         out = out_dir(args.out)
         plan = make_duel_plan(args.a, args.b, args.rules, args.variant, args.hands, args.seed,
-                              args.chunk_matches)
+                              args.chunk_matches, args.until_ci if until else None,
+                              (args.max_hands or 20 * args.hands) if until else 0)
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
         with compile_notice() if backend.in_process else nullcontext():
@@ -83,5 +93,10 @@ def cmd_duel(args) -> int:
     finally:
         backend.close()
     sys.stdout.write(format_duel(duel))
+    if "until_ci" in duel:
+        u = duel["until_ci"]
+        lo, hi = duel["metrics"][u["metric"]]["ci95"]
+        reached = "reached" if u["reached"] else "NOT reached within the budget"
+        print(f"--until-ci {u['metric']}: half-width {(hi - lo) / 2:.5f} {reached} after {duel['hands']:,} hands")
     print(f"wrote {out / DUEL_FILE}")
     return EXIT_OK
