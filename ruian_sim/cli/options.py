@@ -73,6 +73,14 @@ def add_until_args(p) -> None:
                    help="budget for --until-ci (default 20 × --hands)")
 
 
+def until_budget(args) -> int:
+    """--max-hands for --until-ci: at least --hands (20 × --hands when not given)."""
+    if args.max_hands is not None and args.max_hands < args.hands:
+        raise UserError(f"--max-hands {args.max_hands} is below --hands {args.hands}: --hands is the least "
+                        f"--until-ci plays, --max-hands the most")
+    return args.max_hands or 20 * args.hands
+
+
 def until_ci(text: str | None) -> tuple[str, float] | None:
     """--until-ci METRIC=HALFWIDTH as (metric, half-width), or None when not given."""
     if not text:

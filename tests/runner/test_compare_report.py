@@ -148,6 +148,10 @@ def test_until_ci_stops_when_narrow_enough(cli, tmp_path):
 def test_bad_until_ci(cli, tmp_path):
     done = cli("compare", "ruian", "ruian", "--until-ci", "nonsense", "--out", tmp_path / "x")
     assert done.returncode == 2 and "METRIC=HALFWIDTH" in done.stderr
+    done = cli("compare", "ruian", "ruian", "--until-ci", "draw_rate=0.01", "--hands", "900", "--max-hands", "800",
+               "--out", tmp_path / "y")
+    assert done.returncode == 2 and "--max-hands 800 is below --hands 900" in done.stderr
+    assert not (tmp_path / "y").exists()
 
 
 def test_report_writes_a_page_with_plots(cli, tmp_path):

@@ -97,6 +97,8 @@ def test_workers_chunks_and_resume_do_not_change_the_answer(cli, tmp_path):
     (["greedy"], "give two bots"),
     (["greedy", "random", "--until-ci", "draw_rate=0.01"], "unknown metric 'draw_rate'"),
     (["greedy", "random", "--until-ci", "win_rate=0"], "METRIC=HALFWIDTH"),
+    (["greedy", "random", "--until-ci", "win_rate=0.1", "--hands", "900", "--max-hands", "800"],
+     "--max-hands 800 is below --hands 900"),
 ])
 def test_bad_input_is_one_line_and_exit_2(cli, tmp_path, args, says):
     done = cli("duel", *args, "--out", tmp_path / "d")

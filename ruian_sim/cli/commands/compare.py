@@ -21,6 +21,7 @@ from ..options import (
     metrics_help,
     out_dir,
     session_kind,
+    until_budget,
     until_ci,
 )
 
@@ -66,7 +67,7 @@ def cmd_compare(args) -> int:
         if not (args.a and args.b):
             raise UserError("compare: give two rule sets A and B (or --resume DIR)")
         out = out_dir(args.out)
-        budget = (args.max_hands or 20 * args.hands) if until else 0
+        budget = until_budget(args) if until else 0
         plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots,
                                   auto_chunk(args.hands, args.chunk_matches), budget)
         if until:

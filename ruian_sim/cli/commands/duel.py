@@ -18,6 +18,7 @@ from ..options import (
     examples,
     out_dir,
     positive,
+    until_budget,
     until_ci,
 )
 
@@ -82,7 +83,7 @@ def cmd_duel(args) -> int:
         out = out_dir(args.out)
         plan = make_duel_plan(args.a, args.b, args.rules, args.variant, args.hands, args.seed,
                               args.chunk_matches, args.until_ci if until else None,
-                              (args.max_hands or 20 * args.hands) if until else 0)
+                              until_budget(args) if until else 0)
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
         with compile_notice() if backend.in_process else nullcontext():
