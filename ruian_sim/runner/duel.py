@@ -286,7 +286,10 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
                     chunk = paired({k: np.array(v, float) for k, v in results[taken]["cols"].items()},
                                    _players(plan.rules))
                     prefix = chunk if prefix is None else prefix + chunk
-                    if total >= plan.extra["min_hands"] and _half_width(prefix, until[0]) < until[1]:
+                    half = _half_width(prefix, until[0])
+                    if progress:
+                        progress.set_postfix_str(f"{until[0]} ±{half:.3g}, wanted <{until[1]:g}", refresh=False)
+                    if total >= plan.extra["min_hands"] and half < until[1]:
                         cut = len(counts)
                         break
                 taken += 1
