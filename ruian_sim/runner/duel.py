@@ -336,7 +336,8 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
     duel["run"] = {"chunks": taken + 1, "resumed_chunks": len([i for i in done if i <= taken]),
                    "workers": backend.workers, "backend": backend.label}
     if until:
-        half = _half_width(paired_of(kept, plan), until[0])
+        lo, hi = duel["metrics"][until[0]]["ci95"]
+        half = (hi - lo) / 2
         duel["until_ci"] = {"metric": until[0], "half_width": until[1], "reached": bool(half < until[1]),
                             "min_hands": plan.extra["min_hands"], "max_hands": plan.max_hands}
     write_json(out / DUEL_FILE, duel)
