@@ -15,7 +15,10 @@ Each entry is a bot name with optional parameters after colons, e.g.
   or 1 where no discard can win: resolve_margin);
   ``patterns`` (smart, 1): value the hand by the patterns the table pays
   for and the melds it is building (engine/patterns.py), or by a
-  representative win of its route (0, the bot before patterns).
+  representative win of its route (0, the bot before patterns);
+  ``appetite`` (smart, 1): what a pattern adds over the plain hand counts
+  this many times, for players who chase patterns more (or less, below 1;
+  0: the plain hand only) than the points they pay would say.
 One entry applies to every player.
 """
 
@@ -43,7 +46,7 @@ PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 
           "aggression": (L.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (L.BP_VALUE, 1.0, 0.0, 3.0),
           "margin": (L.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (L.BP_PATTERNS, 1.0, 0.0, 1.0),
           "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
-          "ron": (L.BP_RON, 0.5, 0.0, 3.0)}
+          "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0)}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:

@@ -46,6 +46,7 @@ from ..scoring.layout import (
 )
 from .chance import MAX_STEPS, narrowness, p_complete_claims
 from .layout import (
+    BP_APPETITE,
     BP_RON,
     BP_SPREAD,
     EP_PON,
@@ -105,6 +106,7 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     w = F[s, F_W]
     k = rules.hs[HS_M] - F[s, F_NMELD]
     spread = bots.bp[s, BP_SPREAD]
+    appetite = bots.bp[s, BP_APPETITE]
     real = projected(s, -1, rules, seats, table, values, fv)
     v0 = _weighted(worth(s, fv, rules, table, values), ref, vw)
     ps[PS_V0] = v0
@@ -138,6 +140,8 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             continue   # out of reach, or too far behind the plain hand to matter
         projected(s, t, rules, seats, table, values, fv2)
         v = _weighted(worth(s, fv2, rules, table, values), ref, vw)
+        if appetite != 1.0:   # (v as it is at 1: the same play to the last bit)
+            v = v0 + appetite * (v - v0)
         if v <= v0 * 1.001:
             continue   # it pays no more than the plain hand
         ps[PS_ON + t] = 1.0
@@ -204,7 +208,7 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             fv2[slot] = MELD_PUNG + (0 if P[EP_PON] == 1 else 8) + 16 * f
             if fv2[FV_PAIR] == 1 + f:
                 fv2[FV_PAIR] = 0
-            bonus = _weighted(worth(s, fv2, rules, table, values), ref, vw) - v0
+            bonus = (_weighted(worth(s, fv2, rules, table, values), ref, vw) - v0) * appetite
             if bonus > 0:
                 u = unseen_face(f, unseen, wk, si)
                 at = PS_NB + 1 + 3 * nb

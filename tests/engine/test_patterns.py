@@ -92,3 +92,34 @@ def test_a_discard_and_a_draw_move_each_target_as_its_distance_says(taiwanese):
     # both outcomes met, many times: the check is not vacuous
     assert discards > 300 and further > 30 and discards - further > 30
     assert draws > 300 and closer > 30 and draws - closer > 30
+
+
+def test_appetite_scales_what_each_pattern_adds_over_the_plain_hand(taiwanese):
+    """smart:appetite=k: each open target's gain over the plain hand is k times what the table
+    pays (1: as paid, the default); 0 leaves the plain hand alone."""
+    from ruian_sim.engine.patterns import PS_ON, PS_V, PS_V0
+    from ruian_sim.engine.smart import smart_choice
+
+    sim, state = taiwanese
+    n_targets = int(sim.values.targets[0, TH_N])
+    bp = state.bots.bp
+    hold(sim, state, 0, "1112345m667899m11z55z", 0)   # characters and honors, a step or two from 混一色
+
+    def gains(appetite):
+        bp[0, L.BP_APPETITE] = appetite
+        smart_choice(0, sim.kernel_rules, state.seats, state.table, state.bots, sim.work, sim.values, 12, False)
+        ps = sim.work.pscratch
+        return ps[PS_V0], {t: ps[PS_V + t] for t in range(n_targets) if ps[PS_ON + t] == 1.0}
+
+    try:
+        v0, as_paid = gains(1.0)
+        assert as_paid, "no pattern open on a hand leaning to one suit"
+        for k in (0.5, 4.0):
+            v0_k, scaled = gains(k)
+            assert v0_k == v0
+            for t, v in as_paid.items():
+                if v0 + k * (v - v0) > v0 * 1.001:   # a target worth no more than the plain hand is not weighed
+                    assert scaled[t] == pytest.approx(v0 + k * (v - v0), rel=1e-12), (k, t)
+        assert gains(0.0)[1] == {}
+    finally:
+        bp[0, L.BP_APPETITE] = 1.0
