@@ -135,7 +135,8 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
 
     ``stop(prefix)``, when given, is asked after every chunk taken into the
     prefix (in order) whether the merged result is good enough to stop
-    (``--until-ci``); the hand target is then a budget cap."""
+    (``--until-ci``), and what to show beside the progress bar: (yes or no,
+    text); the hand target is then a budget cap."""
     def usable(r: dict) -> bool:
         acc_from(plan, r["acc"])
         return getattr(on_records, "readable", None) is None or on_records.readable(r["index"])
@@ -179,7 +180,10 @@ def execute(plan: Plan, out: Path, executor: Executor, workers: int, progress=No
                 prefix_hands += sum(counts)
                 if stop is not None:
                     prefix = prefix + acc_from(plan, r["acc"])
-                    if stop(prefix):
+                    enough, status = stop(prefix)
+                    if progress:
+                        progress.set_postfix_str(status, refresh=False)
+                    if enough:
                         final = (next_index, len(counts))
                         break
                 next_index += 1

@@ -83,10 +83,9 @@ def cmd_compare(args) -> int:
         key, min_hands = internal[name], plan.extra.get("min_hands", 0)
 
         def stop(prefix):
-            if prefix.a.hands < min_hands:
-                return False
             lo, hi = prefix.compare(key)["ci95"]
-            return (hi - lo) / 2 < width
+            half = (hi - lo) / 2
+            return prefix.a.hands >= min_hands and half < width, f"{name} ±{half:.3g}, wanted <{width:g}"
 
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
