@@ -81,20 +81,6 @@ def until_budget(args) -> int:
     return args.max_hands or 20 * args.hands
 
 
-def until_ci(text: str | None) -> tuple[str, float] | None:
-    """--until-ci METRIC=HALFWIDTH as (metric, half-width), or None when not given."""
-    if not text:
-        return None
-    name, sep, value = text.partition("=")
-    try:
-        width = float(value)
-    except ValueError:
-        width = -1.0
-    if not sep or not name or not width > 0 or width == float("inf"):
-        raise UserError(f"--until-ci {text!r}: expected METRIC=HALFWIDTH, e.g. draw_rate=0.002")
-    return name, width
-
-
 def out_dir(text: str) -> Path:
     """--out DIR: a directory, or a path where one can be made (checked before any work)."""
     from ..runner.outdir import check_out

@@ -39,6 +39,7 @@ from .execute import Interrupted, _chunk_path, _save_json_atomic, _stop_now, loa
 from .outdir import OutLock, WriteFailed, write_json
 from .plan import Plan
 from .summary import applied_variants
+from .until import half_width, parse_until, progress_note
 
 DUEL_FILE = "duel.json"
 A_SIZES = (1, 2)  # one A against the rest, then two against the rest
@@ -90,15 +91,6 @@ def make_duel_plan(a: str, b: str, rules: str = "ruian", variants=(), hands: int
     return Plan(rules=dict(merged.data), rules_name=rs.name, variants=applied_variants(rs.files), seed=seed,
                 hands=max_hands if until else hands, bots=f"duel {a} vs {b}", chunk_matches=chunk_matches,
                 extra=extra, max_hands=max_hands if until else 0)
-
-
-def until_target(plan: Plan) -> tuple[str, float] | None:
-    """(metric, half-width) of a duel played until a CI is narrow enough, else None."""
-    text = plan.extra.get("until_ci")
-    if not text:
-        return None
-    name, _, width = text.partition("=")
-    return name, float(width)
 
 
 # --- one chunk, in a worker --------------------------------------------------------------
@@ -188,25 +180,15 @@ def paired(cols: dict[str, np.ndarray], players: int) -> PairedAccumulator:
     return acc
 
 
-def paired_of(results: list[dict], plan: Plan) -> PairedAccumulator:
-    """The chunks' per-match sums merged, in order."""
-    cols = {name: np.concatenate([np.array(r["cols"][name], float) for r in results], axis=1)
-            for name, _ in METRICS}
-    return paired(cols, _players(plan.rules))
-
-
-def _half_width(acc: PairedAccumulator, name: str) -> float:
-    lo, hi = acc.compare(name)["ci95"]
-    return (hi - lo) / 2
-
-
 def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, played: int) -> dict:
     """duel.json from the chunks in order (the last one cut at the match that reaches the target)."""
     a, b = plan.extra["duel"]["a"], plan.extra["duel"]["b"]
     players = _players(plan.rules)
     arr = arrangements(players)
+    cols = {name: np.concatenate([np.array(r["cols"][name], float) for r in results], axis=1)
+            for name, _ in METRICS}
     hpm = np.concatenate([np.array(r["hands_per_match"], float) for r in results])
-    acc = paired_of(results, plan)
+    acc = paired(cols, players)
     metrics = {}
     for name, what in METRICS:
         m = acc.compare(name)
@@ -270,7 +252,7 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
     inflight: dict[Future, int] = {}
     total, taken, submit = 0, 0, 0   # hands in chunks taken in order; next chunk to take, to submit
     cut: int | None = None           # matches kept from the last chunk
-    until = until_target(plan)
+    until = parse_until(plan.extra.get("until_ci"))
     prefix = None                    # with --until-ci: the chunks taken so far, merged
     executor = backend.executor
     try:
@@ -286,9 +268,9 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
                     chunk = paired({k: np.array(v, float) for k, v in results[taken]["cols"].items()},
                                    _players(plan.rules))
                     prefix = chunk if prefix is None else prefix + chunk
-                    half = _half_width(prefix, until[0])
+                    half = half_width(prefix.compare(until[0])["ci95"])
                     if progress:
-                        progress.set_postfix_str(f"{until[0]} ±{half:.3g}, wanted <{until[1]:g}", refresh=False)
+                        progress.set_postfix_str(progress_note(until[0], half, until[1]), refresh=False)
                     if total >= plan.extra["min_hands"] and half < until[1]:
                         cut = len(counts)
                         break
@@ -336,8 +318,7 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
     duel["run"] = {"chunks": taken + 1, "resumed_chunks": len([i for i in done if i <= taken]),
                    "workers": backend.workers, "backend": backend.label}
     if until:
-        lo, hi = duel["metrics"][until[0]]["ci95"]
-        half = (hi - lo) / 2
+        half = half_width(duel["metrics"][until[0]]["ci95"])
         duel["until_ci"] = {"metric": until[0], "half_width": until[1], "reached": bool(half < until[1]),
                             "min_hands": plan.extra["min_hands"], "max_hands": plan.max_hands}
     write_json(out / DUEL_FILE, duel)

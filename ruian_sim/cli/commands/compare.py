@@ -22,7 +22,6 @@ from ..options import (
     out_dir,
     session_kind,
     until_budget,
-    until_ci,
 )
 
 
@@ -52,8 +51,9 @@ def cmd_compare(args) -> int:
     from ...runner import Interrupted, Plan, backend_for, run_plan, warm
     from ...runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
     from ...runner.plan import auto_chunk
+    from ...runner.until import half_width, parse_until, progress_note, verdict
 
-    until = until_ci(args.until_ci)
+    until = parse_until(args.until_ci)
     if args.resume:
         out = Path(args.resume)
         plan = Plan.load(out)
@@ -62,7 +62,7 @@ def cmd_compare(args) -> int:
         from ...runner.resume import check
 
         check("compare", plan, args, out)
-        until = until_ci(plan.extra.get("until_ci")) or until
+        until = parse_until(plan.extra.get("until_ci")) or until
     else:
         if not (args.a and args.b):
             raise UserError("compare: give two rule sets A and B (or --resume DIR)")
@@ -83,9 +83,8 @@ def cmd_compare(args) -> int:
         key, min_hands = internal[name], plan.extra.get("min_hands", 0)
 
         def stop(prefix):
-            lo, hi = prefix.compare(key)["ci95"]
-            half = (hi - lo) / 2
-            return prefix.a.hands >= min_hands and half < width, f"{name} ±{half:.3g}, wanted <{width:g}"
+            half = half_width(prefix.compare(key)["ci95"])
+            return prefix.a.hands >= min_hands and half < width, progress_note(name, half, width)
 
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
@@ -111,9 +110,7 @@ def cmd_compare(args) -> int:
             print(f"ruian-sim: warning: {w}", file=sys.stderr)
     if until:
         m = run["metrics"].get(until[0])
-        half = (m["ci95"][1] - m["ci95"][0]) / 2 if m else float("nan")
-        reached = "reached" if half < until[1] else "NOT reached within the budget"
-        print(f"--until-ci {until[0]}: half-width {half:.5f} {reached} after {run['hands']:,} hands")
+        print(verdict(until[0], half_width(m["ci95"]) if m else float("nan"), until[1], run["hands"]))
     print(f"wrote {out / 'comparison.json'}")
     return EXIT_OK
 

@@ -19,7 +19,6 @@ from ..options import (
     out_dir,
     positive,
     until_budget,
-    until_ci,
 )
 
 
@@ -64,6 +63,7 @@ def register(sub) -> None:
 def cmd_duel(args) -> int:
     from ...runner import Interrupted, Plan, backend_for
     from ...runner.duel import DUEL_FILE, METRICS, format_duel, make_duel_plan, run_duel
+    from ...runner.until import half_width, parse_until, verdict
 
     if args.resume:
         out = Path(args.resume)
@@ -76,7 +76,7 @@ def cmd_duel(args) -> int:
     else:
         if not (args.a and args.b):
             raise UserError("duel: give two bots A and B, e.g. ruian-sim duel greedy random (or --resume DIR)")
-        until = until_ci(args.until_ci)
+        until = parse_until(args.until_ci)
         if until and until[0] not in dict(METRICS):
             raise UserError(f"--until-ci: unknown metric {until[0]!r} (choose from: "
                             f"{', '.join(name for name, _ in METRICS)})")
@@ -96,8 +96,6 @@ def cmd_duel(args) -> int:
     sys.stdout.write(format_duel(duel))
     if "until_ci" in duel:
         u = duel["until_ci"]
-        lo, hi = duel["metrics"][u["metric"]]["ci95"]
-        reached = "reached" if u["reached"] else "NOT reached within the budget"
-        print(f"--until-ci {u['metric']}: half-width {(hi - lo) / 2:.5f} {reached} after {duel['hands']:,} hands")
+        print(verdict(u["metric"], half_width(duel["metrics"][u["metric"]]["ci95"]), u["half_width"], duel["hands"]))
     print(f"wrote {out / DUEL_FILE}")
     return EXIT_OK
