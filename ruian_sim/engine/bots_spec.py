@@ -18,7 +18,13 @@ Each entry is a bot name with optional parameters after colons, e.g.
   representative win of its route (0, the bot before patterns);
   ``appetite`` (smart, 1): what a pattern adds over the plain hand counts
   this many times, for players who chase patterns more (or less, below 1;
-  0: the plain hand only) than the points they pay would say.
+  0: the plain hand only) than the points they pay would say;
+  ``spread`` (smart, 5): a pattern is weighed only while it is within this
+  many tiles of the plain hand; ``ron`` (smart, 0.5): what each other
+  player's discard counts for, against a draw of its own, as the winning
+  tile; ``claims`` (smart, 0): others' discards it may chi or pon, as extra
+  chances per draw in its chance of finishing (the README measures it per
+  game: it gains on ruian's 16-tile games, loses elsewhere).
 One entry applies to every player.
 """
 
