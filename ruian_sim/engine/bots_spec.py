@@ -21,8 +21,9 @@ Each entry is a bot name with optional parameters after colons, e.g.
   0: the plain hand only) than the points they pay would say;
   ``spread`` (smart, 5): a pattern is weighed only while it is within this
   many tiles of the plain hand; ``ron`` (smart, 0.5): what each other
-  player's discard counts for, against a draw of its own, as the winning
-  tile; ``claims`` (smart, 0): others' discards it may chi or pon, as extra
+  player's discard counts for, against a draw of its own, when the tile it
+  needs may be claimed from anyone (the winning tile, a pair's third);
+  ``claims`` (smart, 0): others' discards it may chi or pon, as extra
   chances per draw in its chance of finishing (the README measures it per
   game: it gains on ruian's 16-tile games, loses elsewhere).
 One entry applies to every player.
