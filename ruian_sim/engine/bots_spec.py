@@ -25,7 +25,11 @@ Each entry is a bot name with optional parameters after colons, e.g.
   needs may be claimed from anyone (the winning tile, a pair's third);
   ``claims`` (smart, 0): others' discards it may chi or pon, as extra
   chances per draw in its chance of finishing (the README measures it per
-  game: it gains on ruian's 16-tile games, loses elsewhere).
+  game: it gains on ruian's 16-tile games, loses elsewhere);
+  ``pace`` (smart, 1): the learned acceptance of the steps after the next
+  counts this many times in its chance of finishing: above 1 a far plan
+  looks nearer, below 1 being a step ahead counts for more (the README
+  measures it per game).
 One entry applies to every player.
 """
 
@@ -53,7 +57,8 @@ PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 
           "aggression": (L.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (L.BP_VALUE, 1.0, 0.0, 3.0),
           "margin": (L.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (L.BP_PATTERNS, 1.0, 0.0, 1.0),
           "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
-          "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0)}
+          "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0),
+          "pace": (L.BP_PACE, 1.0, 0.1, 5.0)}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:

@@ -18,7 +18,7 @@ further back, or a concealed hand that refused every claim, then beat one
 that went forward, and the bot stalled."""
 
 from ..jit import kernel, kernel_inline
-from .layout import BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
+from .layout import BP_PACE, BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
 
 MAX_STEPS = 12
 # dp (work.fscratch, DP_SIZE entries): the states' chances 0..MAX_STEPS, then
@@ -44,7 +44,7 @@ def p_complete(steps, acc, unseen_total, draws, dp, bp, s):
     wins) when it is ``steps`` tiles short: the first step improves with
     chance acc / unseen_total a draw (its acceptance, counted), each later one
     with the typical acceptance of its level (seat s's bot values,
-    V_ACCEPT), and the hand goes on after each draw with chance 1 − hazard.
+    V_ACCEPT, times the bot's ``pace``), and the hand goes on after each draw with chance 1 − hazard.
     A small DP over draws (``dp``: float scratch of DP_SIZE; forget() it
     at each decision)."""
     return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0, bp, s, 1.0)
@@ -86,7 +86,9 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
         left = steps - i  # tiles still missing at state i (shanten left - 1)
         a = acc
         if i > 0:
-            a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale, 1.0)
+            # × pace last: at 1 the same bits as without it
+            a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale * bp[s, BP_PACE],
+                    1.0)
         dp[Q_AT + i] = min(a / unseen_total * (last if left == 1 else mid), 0.9)
     _advance(steps, draws, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9))
     dp[at] = steps

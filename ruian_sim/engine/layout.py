@@ -131,7 +131,8 @@ BP_CLAIMS = 9      # smart (patterns): others' discards that may be claimed, as 
 BP_SPREAD = 10     # smart (patterns): targets more tiles than this behind the plain hand are not weighed
 BP_RON = 11        # smart (patterns): how often an opponent's discard brings the winning tile, as a share of a draw
 BP_APPETITE = 12   # smart (patterns): a target's gain over the plain hand counts this many times (1: as paid)
-BP_V0 = 13         # smart: the rules' win values (engine/values.py), N_VALUES entries
+BP_PACE = 13       # smart: the learned acceptance of the steps after the next counts this many times (1)
+BP_V0 = 14         # smart: the rules' win values (engine/values.py), N_VALUES entries
 # offsets from BP_V0: gain[me dealer][route][hard][self-drawn], then what the bot
 # pays [me dealer][they dealer] when it deals in, when they self-draw, when a third deals in
 V_GAIN = 0
