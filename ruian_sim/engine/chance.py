@@ -44,7 +44,8 @@ def p_complete(steps, acc, unseen_total, draws, dp, bp, s):
     wins) when it is ``steps`` tiles short: the first step improves with
     chance acc / unseen_total a draw (its acceptance, counted), each later one
     with the typical acceptance of its level (seat s's bot values,
-    V_ACCEPT, times the bot's ``pace``), and the hand goes on after each draw with chance 1 − hazard.
+    V_ACCEPT, times the bot's ``pace``), and the hand goes on after each
+    draw with chance 1 − hazard.
     A small DP over draws (``dp``: float scratch of DP_SIZE; forget() it
     at each decision)."""
     return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0, bp, s, 1.0)

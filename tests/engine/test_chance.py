@@ -15,7 +15,7 @@ ACCEPT = [0.06, 0.15, 0.24, 0.35, 0.5, 0.68, 0.76, 0.84]   # a 台 game's learne
 HAZARD = 0.07
 
 
-def bot_values(pace: float = 1.0) -> np.ndarray:
+def seat_values(pace: float = 1.0) -> np.ndarray:
     bp = np.zeros((1, L.BP_SIZE))
     bp[0, L.BP_V0 + L.V_ACCEPT:L.BP_V0 + L.V_ACCEPT + L.N_ACCEPT] = ACCEPT
     bp[0, L.BP_V0 + L.V_HAZARD] = HAZARD
@@ -45,7 +45,7 @@ def chain(steps, acc, unseen, draws, mid, last, scale, pace):
 def chance(steps, acc, unseen, draws, mid=1.0, last=1.0, scale=1.0, pace=1.0):
     dp = np.zeros(DP_SIZE)
     forget(dp)
-    return p_complete_claims(steps, float(acc), float(unseen), draws, dp, mid, last, bot_values(pace), 0, scale)
+    return p_complete_claims(steps, float(acc), float(unseen), draws, dp, mid, last, seat_values(pace), 0, scale)
 
 
 @pytest.mark.parametrize("steps,acc,draws,mid,last,scale,pace", [
@@ -74,7 +74,7 @@ def test_the_memo_answers_as_a_fresh_count():
     inputs sharing its slot are counted afresh, never taken from it."""
     dp = np.zeros(DP_SIZE)
     forget(dp)
-    bp = bot_values()
+    bp = seat_values()
     first = p_complete_claims(3, 20.0, 80.0, 12, dp, 1.0, 2.5, bp, 0, 1.0)
     again = p_complete_claims(3, 20.0, 80.0, 12, dp, 1.0, 2.5, bp, 0, 1.0)
     other = p_complete_claims(3, 20.0, 80.0, 11, dp, 1.0, 2.5, bp, 0, 1.0)   # same slot, fewer draws
