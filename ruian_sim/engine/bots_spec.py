@@ -29,7 +29,10 @@ Each entry is a bot name with optional parameters after colons, e.g.
   ``pace`` (smart, 1): the learned acceptance of the steps after the next
   counts this many times in its chance of finishing: above 1 a far plan
   looks nearer, below 1 being a step ahead counts for more (the README
-  measures it per game).
+  measures it per game);
+  ``rising`` (smart, 0): 1 plans with the hazard learned for each round
+  of the hand (another player's win is rare early and likely late), 0
+  with the one rate learned for the whole hand.
 One entry applies to every player.
 """
 
@@ -58,7 +61,7 @@ PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 
           "margin": (L.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (L.BP_PATTERNS, 1.0, 0.0, 1.0),
           "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
           "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0),
-          "pace": (L.BP_PACE, 1.0, 0.1, 5.0)}
+          "pace": (L.BP_PACE, 1.0, 0.1, 5.0), "rising": (L.BP_RISING, 0.0, 0.0, 1.0)}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:

@@ -18,12 +18,14 @@ further back, or a concealed hand that refused every claim, then beat one
 that went forward, and the bot stalled."""
 
 from ..jit import kernel, kernel_inline
-from .layout import BP_PACE, BP_V0, N_ACCEPT, V_ACCEPT, V_HAZARD
+from .layout import BP_PACE, BP_RISING, BP_V0, N_ACCEPT, N_HAZARD_R, V_ACCEPT, V_HAZARD, V_HAZARD_R
 
 MAX_STEPS = 12
-# dp (work.fscratch, DP_SIZE entries): the states' chances 0..MAX_STEPS, then
-# each state's step chance, then a memo of MEMO entries (inputs, result),
-# direct-mapped by the steps and the acceptance (an entry with steps -1 is empty)
+# dp (work.fscratch, DP_SIZE entries): the states' chances 0..MAX_STEPS, the
+# round of the hand the decision is made in (ROUND_AT), each state's step
+# chance, then a memo of MEMO entries (inputs, result), direct-mapped by the
+# steps and the acceptance (an entry with steps -1 is empty)
+ROUND_AT = MAX_STEPS + 2
 Q_AT = 16
 MEMO_AT = 32
 MEMO, MEMO_W = 64, 9   # MEMO a power of two: an entry is picked by a mask
@@ -31,9 +33,11 @@ DP_SIZE = MEMO_AT + MEMO * MEMO_W
 
 
 @kernel
-def forget(dp):
-    """Empty the memo: called at the start of every decision, within which a
-    seat's learned values (bp) cannot change."""
+def forget(dp, round_now):
+    """Empty the memo and note the round of turns the hand is in (the seat's
+    discards so far): called at the start of every decision, within which
+    neither can change, nor a seat's learned values (bp)."""
+    dp[ROUND_AT] = round_now
     for e in range(MEMO):
         dp[MEMO_AT + MEMO_W * e] = -1.0
 
@@ -45,7 +49,8 @@ def p_complete(steps, acc, unseen_total, draws, dp, bp, s):
     chance acc / unseen_total a draw (its acceptance, counted), each later one
     with the typical acceptance of its level (seat s's bot values,
     V_ACCEPT, times the bot's ``pace``), and the hand goes on after each
-    draw with chance 1 − hazard.
+    draw with chance 1 − hazard (with ``rising``, the hazard learned for
+    each round ahead, from the round forget() noted).
     A small DP over draws (``dp``: float scratch of DP_SIZE; forget() it
     at each decision)."""
     return p_complete_claims(steps, acc, unseen_total, draws, dp, 1.0, 1.0, bp, s, 1.0)
@@ -91,7 +96,7 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
             a = max(bp[s, BP_V0 + V_ACCEPT + min(left - 1, N_ACCEPT - 1)] * unseen_total * scale * bp[s, BP_PACE],
                     1.0)
         dp[Q_AT + i] = min(a / unseen_total * (last if left == 1 else mid), 0.9)
-    _advance(steps, draws, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9))
+    _advance(steps, draws, dp, bp, s)
     dp[at] = steps
     dp[at + 1] = acc
     dp[at + 2] = unseen_total
@@ -105,14 +110,20 @@ def p_complete_claims(steps, acc, unseen_total, draws, dp, mid, last, bp, s, sca
 
 
 @kernel_inline
-def _advance(steps, draws, dp, go_on):
+def _advance(steps, draws, dp, bp, s):
     """The states' chances (dp[0..steps]) after ``draws`` draws from none
     made, each state's chance of a step per draw at dp[Q_AT + i], and the hand
-    going on after each draw with chance ``go_on``."""
+    going on after each draw with chance 1 − hazard: seat s's one rate, or
+    with ``rising`` the rate of the round each draw falls in."""
     for i in range(steps + 1):
         dp[i] = 0.0
     dp[0] = 1.0
-    for _ in range(draws):
+    go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
+    rising = bp[s, BP_RISING] >= 0.5
+    r0 = int(dp[ROUND_AT])
+    for j in range(draws):
+        if rising:
+            go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD_R + min(r0 + j, N_HAZARD_R - 1)], 0.0), 0.9)
         # from the top down, each state's hazard once nothing more joins it this
         # draw: the same operations on each entry as a pass of moves, then one of
         # hazards (another player won: the hands still short are lost)

@@ -6,7 +6,10 @@ how likely a discarded tile completes a ready opponent's hand, by the tile's
 class and the copies the discarder cannot see.  Beside them, what the bot's
 own chances need (engine/chance.py): the share of unseen tiles that improve
 a typical hand at each shanten, for the steps after the next, and how often
-another player's win ends the hand, per round of turns.  All depend on
+another player's win ends the hand, per round of turns: over the whole hand
+and for each round (``hazard_r``: in self-play it rises from near 0 in the
+first rounds to 0.2-0.4 a round late in the hand; smart:rising=1 plans
+with it).  All depend on
 the game (the hand size, the wilds, how much is claimed), so they are learned
 for each rule set: smart self-play, counted inside the engine (engine/danger_log.py), each
 rate smoothed toward its neighbours' where a cell has few samples.
@@ -138,9 +141,36 @@ def hazard_of(records: np.ndarray, seats: int) -> float:
     return round(float(won * (seats - 1) / seats / max(rounds, 1.0)), 4)
 
 
-def as_arrays(t: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+MIN_ALIVE = 30   # hands still going at a round's start below which its rate is the round before's
+
+
+def hazard_by_round(records: np.ndarray, seats: int) -> list[float]:
+    """hazard_of() for each round of turns 0..N_HAZARD_R - 1: of the hands
+    still going when the round starts, how often a player other than a given
+    one wins in it.  A round too few hands reach (MIN_ALIVE) takes the
+    rate of the round before; the last entry stands for every later round."""
+    if len(records) == 0:
+        return [FALLBACK_HAZARD] * L.N_HAZARD_R
+    rounds = records[:, L.C_TURNS] // seats
+    won = np.isin(records[:, L.C_OUTCOME], L.WIN_OUTCOMES)
+    out: list[float] = []
+    for r in range(L.N_HAZARD_R):
+        alive = int((rounds >= r).sum())
+        if alive < MIN_ALIVE:
+            out.append(out[-1] if out else FALLBACK_HAZARD)
+            continue
+        out.append(round(float(((rounds == r) & won).sum() * (seats - 1) / seats / alive), 4))
+    return out
+
+
+def as_arrays(t: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray]:
+    """The tables as arrays: ready, hit, accept, the hazard, the hazard by round
+    (the one rate in each round where none was learned: tables of an older engine)."""
     ready, hit = np.array(t["ready"], np.float64), np.array(t["hit"], np.float64)
     accept = np.array(t.get("accept", FALLBACK_ACCEPT), np.float64)
+    hazard = float(t.get("hazard", FALLBACK_HAZARD))
+    by_round = np.array(t.get("hazard_r", [hazard] * L.N_HAZARD_R), np.float64)
     assert ready.shape == (OPEN, DISC) and hit.shape == (3, 4) and accept.shape == (L.N_ACCEPT,)
-    assert ready.size + hit.size + accept.size + 1 == L.N_VALUES - L.V_READY
-    return ready, hit, accept, float(t.get("hazard", FALLBACK_HAZARD))
+    assert by_round.shape == (L.N_HAZARD_R,)
+    assert ready.size + hit.size + accept.size + 1 + by_round.size == L.N_VALUES - L.V_READY
+    return ready, hit, accept, hazard, by_round

@@ -132,7 +132,8 @@ BP_SPREAD = 10     # smart (patterns): targets more tiles than this behind the p
 BP_RON = 11        # smart (patterns): how often an opponent's discard brings the winning tile, as a share of a draw
 BP_APPETITE = 12   # smart (patterns): a target's gain over the plain hand counts this many times (1: as paid)
 BP_PACE = 13       # smart: the learned acceptance of the steps after the next counts this many times (1)
-BP_V0 = 14         # smart: the rules' win values (engine/values.py), N_VALUES entries
+BP_RISING = 14     # smart: 1 plans with the hazard learned for each round of the hand, 0 with one rate (0)
+BP_V0 = 15         # smart: the rules' win values (engine/values.py), N_VALUES entries
 # offsets from BP_V0: gain[me dealer][route][hard][self-drawn], then what the bot
 # pays [me dealer][they dealer] when it deals in, when they self-draw, when a third deals in
 V_GAIN = 0
@@ -144,7 +145,9 @@ V_HIT = 108        # P(a tile wins for a ready player) [simple, terminal, honor]
 V_ACCEPT = 120     # the share of unseen tiles that improve a typical hand at shanten 0..7 (learned for the rules)
 N_ACCEPT = 8
 V_HAZARD = 128     # the chance, per round of turns, that another player wins and ends the hand (learned)
-N_VALUES = 129
+V_HAZARD_R = 129   # the same, learned for each round of turns 0..N_HAZARD_R - 1 (the last for every later one)
+N_HAZARD_R = 16
+N_VALUES = 145
 BP_SIZE = BP_V0 + N_VALUES
 
 # --- hand records --------------------------------------------------------------

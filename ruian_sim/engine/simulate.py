@@ -16,6 +16,7 @@ from .danger import (
     LEARN_MATCHES,
     LEARN_SEED,
     default_tables,
+    hazard_by_round,
     hazard_of,
     known_tables,
     store,
@@ -160,6 +161,7 @@ def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN
     out, recs = _self_play(rules, "smart", start, seed + 1, matches)
     out["accept"] = first["accept"]
     out["hazard"] = hazard_of(recs, rules.table.seats)
+    out["hazard_r"] = hazard_by_round(recs, rules.table.seats)
     out["source"] = (f"engine/danger.py: greedy self-play (acceptance), then smart self-play (danger, hazard), "
                      f"{matches} matches each, seeds {seed} and {seed + 1}")
     if not quiet:

@@ -189,7 +189,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     wk, si = H[H_WK], H[H_SI]
     if F[s, F_NTILES] == w:  # only wilds left
         return -1, BIG, 0.0
-    forget(dp)
+    forget(dp, F[s, F_DISCARDS])
     best, n_best, only = shanten_scores(s, rules, seats, work)
     nl, wild_u = draw_list(s, wk, si, rules, seats, table, work)
     u_total = 0

@@ -172,9 +172,10 @@ def bot_values(rules: RuleSet, danger: dict | None = None) -> np.ndarray:
     if danger is not None:
         from .danger import as_arrays
 
-        ready, hit, accept, hazard = as_arrays(danger)
+        ready, hit, accept, hazard, by_round = as_arrays(danger)
         v[L.V_READY:L.V_READY + ready.size] = ready.ravel()
         v[L.V_HIT:L.V_HIT + hit.size] = hit.ravel()
         v[L.V_ACCEPT:L.V_ACCEPT + accept.size] = accept
         v[L.V_HAZARD] = hazard
+        v[L.V_HAZARD_R:L.V_HAZARD_R + L.N_HAZARD_R] = by_round
     return v

@@ -14,7 +14,7 @@ from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator, learn_danger
 from ruian_sim.ruleset import load
 
-LEARNED = ("ready", "hit", "accept", "hazard", "samples")
+LEARNED = ("ready", "hit", "accept", "hazard", "hazard_r", "samples")
 RELEARN = "the shipped tables are stale: relearn them on purpose with `python benchmarks/learn_danger.py`"
 
 
@@ -60,3 +60,33 @@ def test_a_change_no_bot_meets_plays_the_same_hands(write, tmp_path, monkeypatch
     np.testing.assert_array_equal(a.bots[:, L.BP_V0 + L.V_READY:], b.bots[:, L.BP_V0 + L.V_READY:])
     ra, rb = a.play_raw(9, 0, 60), b.play_raw(9, 0, 60)
     np.testing.assert_array_equal(ra, rb)
+
+
+def _hands(rounds_won: list[tuple[int, bool]], seats: int = 4) -> np.ndarray:
+    """Records of hands that lasted so many rounds of turns, won or drawn."""
+    rec = np.zeros((len(rounds_won), L.C_FIXED + 1), np.int64)
+    for i, (r, won) in enumerate(rounds_won):
+        rec[i, L.C_TURNS] = r * seats + 1   # ended by a turn within round r
+        rec[i, L.C_OUTCOME] = L.OUT_DISCARD_WIN if won else L.OUT_EXHAUSTIVE
+    return rec
+
+
+def test_the_hazard_by_round_counts_the_hands_still_going():
+    """Of the 100 hands alive at round 0, 10 are won in it; of the 90 left, 45
+    in round 1; the 45 left are drawn in round 2 (0 won); then too few hands
+    reach a round for a rate of its own, so each takes the round before's.
+    Each rate counts the wins of players other than a given one (3 of 4)."""
+    hands = [(0, True)] * 10 + [(1, True)] * 45 + [(2, False)] * 45
+    got = danger.hazard_by_round(_hands(hands), 4)
+    assert len(got) == L.N_HAZARD_R
+    assert got[:3] == [0.075, 0.375, 0.0]
+    assert got[3:] == [0.0] * (L.N_HAZARD_R - 3)
+    # the one rate over the whole hand is of another kind: wins over all rounds played
+    assert danger.hazard_of(_hands(hands), 4) != got[0]
+
+
+def test_a_round_too_few_hands_reach_keeps_the_rate_before():
+    hands = [(r, True) for r in range(4) for _ in range(40)] + [(6, True)] * 5
+    got = danger.hazard_by_round(_hands(hands), 4)
+    assert got[3] == round(40 / 45 * 3 / 4, 4)
+    assert got[4] == got[5] == got[6] == got[-1] == got[3]   # 5 hands alive from round 4: below MIN_ALIVE
