@@ -9,7 +9,10 @@ and read from the seat's bot values:
   counted on the hand itself);
 - the hazard: how often, per round of turns, another player wins and ends
   the hand.  A plan that needs many draws is worth less than the wall's
-  length says.
+  length says.  One rate for the whole hand, or (smart:rising=1) each
+  round's own: it rises from near 0 in the first rounds to 0.2-0.4 a round
+  late in the hand, so the one rate fears others too much early and too
+  little late (the README measures both).
 
 Fixed guesses there misjudged whole games: 9 tiles a missing tile is twice
 what a Taiwanese hand has near ready, and a wall of 16 draws a seat is not 16
