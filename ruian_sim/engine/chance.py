@@ -121,19 +121,26 @@ def _advance(steps, draws, dp, bp, s):
     for i in range(steps + 1):
         dp[i] = 0.0
     dp[0] = 1.0
-    go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
-    rising = bp[s, BP_RISING] >= 0.5
-    r0 = int(dp[ROUND_AT])
-    for j in range(draws):
-        if rising:
-            go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD_R + min(r0 + j, N_HAZARD_R - 1)], 0.0), 0.9)
-        # from the top down, each state's hazard once nothing more joins it this
-        # draw: the same operations on each entry as a pass of moves, then one of
-        # hazards (another player won: the hands still short are lost)
-        for i in range(steps - 1, -1, -1):
-            moved = dp[i] * dp[Q_AT + i]
-            dp[i] -= moved
-            dp[i + 1] += moved
-            if i + 1 < steps:
-                dp[i + 1] *= go_on
-        dp[0] *= go_on
+    if bp[s, BP_RISING] >= 0.5:   # two loops: the one rate's stays as lean as before
+        r0 = int(dp[ROUND_AT])
+        for j in range(draws):
+            _draw(steps, dp, 1.0 - min(max(bp[s, BP_V0 + V_HAZARD_R + min(r0 + j, N_HAZARD_R - 1)], 0.0), 0.9))
+    else:
+        go_on = 1.0 - min(max(bp[s, BP_V0 + V_HAZARD], 0.0), 0.9)
+        for _ in range(draws):
+            _draw(steps, dp, go_on)
+
+
+@kernel_inline
+def _draw(steps, dp, go_on):
+    """One draw of _advance: from the top down, each state's hazard once
+    nothing more joins it this draw: the same operations on each entry as a
+    pass of moves, then one of hazards (another player won: the hands still
+    short are lost)."""
+    for i in range(steps - 1, -1, -1):
+        moved = dp[i] * dp[Q_AT + i]
+        dp[i] -= moved
+        dp[i + 1] += moved
+        if i + 1 < steps:
+            dp[i + 1] *= go_on
+    dp[0] *= go_on
