@@ -341,6 +341,12 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
     rec["winners"] = 1 << winner if won else 0
     rec["winner"] = winner if won else -1
     rec["discarder"] = -1 if discarder is None else discarder
+    # one round wind for the whole table: the record keeps it once, so a seat left
+    # out plays in the round its scored seats were scored in
+    rounds = sorted({int(np.asarray(got["fv"])[S.FV_ROUND_WIND]) for got in scores.values()})
+    if len(rounds) > 1:
+        raise UserError(f"the seats were scored in different round winds {rounds}: a hand has one")
+    round_wind = rounds[0] if rounds else 0
     fvs = {}
     for s in range(n):
         got = scores.get(s)
@@ -348,6 +354,7 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
         if got is None:
             fv[S.FV_CONCEALED] = 1
         fv[S.FV_STREAK], fv[S.FV_DEALER], fv[S.FV_WON] = streak, s == dealer, (won or ready) and s == winner
+        fv[S.FV_ROUND_WIND] = round_wind
         # the seats left at a draw are read only at a draw (engine/ready.py)
         rec[f"ready_{s}"] = (EL.READY_YES if s == winner else EL.READY_NO) if ready else EL.READY_UNKNOWN
         rec[f"ready_on_{s}"] = -1
@@ -374,7 +381,7 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
         for key in ("points", "tai", "times", "value"):
             if got is not None and key in got:
                 rec[f"{key}_{s}"] = int(got[key])
-    rec["round"] = int(fvs[0][S.FV_ROUND_WIND]) if 0 in fvs else 0
+    rec["round"] = round_wind
     back = fact_vectors(rec, n)[0]
     for s in range(n):
         if not np.array_equal(back[s], fvs[s]):

@@ -59,3 +59,14 @@ def test_cli_bad_hand_line_reports_the_line_and_prints_nothing(cli):
 def test_cli_needs_the_wild_when_the_rules_have_one(cli):
     out = cli("hand", "123456789m123456p1z")
     assert out.returncode == 2 and "--wild" in out.stderr
+
+
+def test_cli_pays_a_self_drawn_win_in_the_south_round(cli):
+    # the payments settle every seat in the round given (it was a traceback outside
+    # East): pungs of South (the round) and West (seat 2's wind), 7 台 in all
+    out = cli("hand", "--rules", "taiwanese", "--win", "self", "--seat", "2", "--round", "1", "--tile", "9p",
+              "222333z555m678m11s789p")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    score = json.loads(out.stdout)["score"]
+    assert score["tai"] == 7 and score["items"]["round_wind_pung"] == 1
+    assert score["payments"] == {"0": -260, "1": -240, "2": 740, "3": -240}

@@ -106,3 +106,32 @@ def test_hand_is_inlined_into_value():
     # one program, reading points directly: no variable slot stands for `hand`
     var_args = {int(a) for op, a in t.value.code.reshape(-1, 2) if op == S.F_VAR}
     assert var_args <= set(range(S.N_FIXED_VARS + len(t.fvars)))
+
+
+def test_a_hand_scored_outside_the_east_round_settles_in_its_round():
+    # taiwanese, South round (1), seat 2 (West) self-draws with pungs of South and
+    # West: 門清自摸 3 + 圈風 1 + 門風 1 + 三暗刻 2 = 7 台, 100 + 20 × 7 = 240 from each
+    # non-dealer, 260 from the dealer (its 1 台 on both sides).  The seats left out
+    # of the scores play in the same round: the record keeps one round for all
+    from ruian_sim.scoring.hand import hand_record, settle, score_hand
+
+    tw = load("taiwanese")
+    won = score_hand(tw, "222333z555m678m11s789p", [], "self", "9p", 2, 1)
+    assert won["items"] == {"concealed_self_drawn": 3, "round_wind_pung": 1, "seat_wind_pung": 1,
+                            "three_concealed_pungs": 2}
+    assert settle(tw, {2: won}, winner=2, dealer=0, streak=1, win="self") == {0: -260, 1: -240, 2: 740, 3: -240}
+    rec = hand_record(tw, {2: won}, winner=2, win="self")
+    assert int(rec["round"][0]) == 1
+
+
+def test_seats_scored_in_two_round_winds_are_refused():
+    import pytest
+
+    from ruian_sim.errors import UserError
+    from ruian_sim.scoring.hand import hand_record, score_hand
+
+    tw = load("taiwanese")
+    east = score_hand(tw, "123m456m789m111p55s23p", [], "ready", "1p", 1, 0)
+    south = score_hand(tw, "123m456m789m111p55s23p", [], "ready", "1p", 2, 1)
+    with pytest.raises(UserError, match="round winds"):
+        hand_record(tw, {1: east, 2: south}, winner=1, win="ready")
