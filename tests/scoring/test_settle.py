@@ -2,14 +2,17 @@
 dealer, half otherwise), zero-sum on random records, the value formula."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.records import column_names
+from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
 from ruian_sim.ruleset.model import build
 from ruian_sim.scoring import score
+from ruian_sim.scoring.hand import hand_record, score_hand, settle
 
 TAI_TABLE = {"items": [{"name": "wild", "tai": 1, "per": "wilds"},
                        {"name": "self_drawn", "tai": 1, "when": {"self_drawn": True}}],
@@ -113,8 +116,6 @@ def test_a_hand_scored_outside_the_east_round_settles_in_its_round():
     # West: 門清自摸 3 + 圈風 1 + 門風 1 + 三暗刻 2 = 7 台, 100 + 20 × 7 = 240 from each
     # non-dealer, 260 from the dealer (its 1 台 on both sides).  The seats left out
     # of the scores play in the same round: the record keeps one round for all
-    from ruian_sim.scoring.hand import hand_record, settle, score_hand
-
     tw = load("taiwanese")
     won = score_hand(tw, "222333z555m678m11s789p", [], "self", "9p", 2, 1)
     assert won["items"] == {"concealed_self_drawn": 3, "round_wind_pung": 1, "seat_wind_pung": 1,
@@ -125,11 +126,6 @@ def test_a_hand_scored_outside_the_east_round_settles_in_its_round():
 
 
 def test_seats_scored_in_two_round_winds_are_refused():
-    import pytest
-
-    from ruian_sim.errors import UserError
-    from ruian_sim.scoring.hand import hand_record, score_hand
-
     tw = load("taiwanese")
     east = score_hand(tw, "123m456m789m111p55s23p", [], "ready", "1p", 1, 0)
     south = score_hand(tw, "123m456m789m111p55s23p", [], "ready", "1p", 2, 1)
