@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from ruian_sim.engine import layout as L
 from ruian_sim.engine.records import column_names
 from ruian_sim.errors import UserError
-from ruian_sim.ruleset import load
+from ruian_sim.ruleset import builtin_names, load
 from ruian_sim.ruleset.model import build
 from ruian_sim.scoring import score
 from ruian_sim.scoring.hand import hand_record, score_hand, settle
@@ -131,3 +131,20 @@ def test_seats_scored_in_two_round_winds_are_refused():
     south = score_hand(tw, "123m456m789m111p55s23p", [], "ready", "1p", 2, 1)
     with pytest.raises(UserError, match="round winds"):
         hand_record(tw, {1: east, 2: south}, winner=1, win="ready")
+
+
+@pytest.mark.parametrize("name", ["ruian"] + [f"ruian+{v}" for v in builtin_names()["variants"]])
+def test_every_game_pays_a_win_from_any_seat_in_any_round(name):
+    # a plain hand of two suits (Sichuan's void suit allows it), won by each seat in
+    # each round, self-drawn and on a discard: payments sum to zero and the winner
+    # collects.  (Outside the East round this was a traceback in `hand`.)
+    rules = load(name)
+    hand = "123m456m789m123p11p" if rules.deal.hand_size == 13 else "123m456m789m123p456p11p"
+    wild = {} if rules.wild.source == "none" else {"wild": "9s"}
+    for seat in range(rules.table.seats):
+        for round_wind in range(4):
+            for win, discarder in (("self", None), ("discard", (seat + 1) % rules.table.seats)):
+                won = score_hand(rules, hand, [], win, "1p", seat, round_wind, **wild)
+                net = settle(rules, {seat: won}, winner=seat, dealer=0, discarder=discarder, win=win)
+                assert sum(net.values()) == 0, (seat, round_wind, win, net)
+                assert net[seat] > 0, (seat, round_wind, win, net)
