@@ -104,9 +104,10 @@ def add_seed_arg(p) -> None:
 
 
 def add_bots_arg(p) -> None:
-    from ..engine.bots_spec import DEFAULT_BOT, PARAMS
+    from ..engine.bots_spec import DEFAULT_BOT, PARAMS, READS
 
     params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {d:g})" for k, (_, d, lo, hi) in PARAMS.items())
+    reads = "; ".join(f"{bot} {', '.join(keys)}" for bot, keys in READS.items())
     p.add_argument("--bots", default=DEFAULT_BOT, metavar="B[,B...]",
                    help=f"bot per player, e.g. smart,smart,greedy,random or "
                         f"smart:aggression=0.5 (one entry applies to all; default {DEFAULT_BOT}). "
@@ -119,7 +120,8 @@ def add_bots_arg(p) -> None:
                         f"its own chances against a discard's danger (higher pushes, lower folds), "
                         f"value = how much smart plays for what a win pays rather than how soon it "
                         f"comes (0: every win alike), margin = how many times what smart's hand is "
-                        f"worth a pon or chi must make it (1.3; 1 where no discard can win)")
+                        f"worth a pon or chi must make it (1.3; 1 where no discard can win). "
+                        f"A bot takes only the parameters it reads: {reads}")
 
 
 def add_run_args(p) -> None:

@@ -33,7 +33,8 @@ Each entry is a bot name with optional parameters after colons, e.g.
   ``rising`` (smart, 0): 1 plans with the hazard learned for each round
   of the hand (another player's win is rare early and likely late), 0
   with the one rate learned for the whole hand.
-One entry applies to every player.
+One entry applies to every player.  A bot takes only the parameters it
+reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 
           "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
           "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0),
           "pace": (L.BP_PACE, 1.0, 0.1, 5.0), "rising": (L.BP_RISING, 0.0, 0.0, 1.0)}
+# the parameters each bot reads (engine/bots.py, policy.py, claims.py, smart.py):
+# one it never reads is refused, or a duel of it would measure nothing and not
+# say so (tests/engine/test_bots_spec.py holds the engine to this list)
+READS = {"greedy": ("claim", "chase_hard", "kong", "follow"),
+         "random": ("chase_hard",),   # it claims and kongs at even odds; a soft win on a discard it may pass
+         "smart": ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread", "ron",
+                   "appetite", "pace", "rising")}   # its own wins and discards: not chase_hard, follow
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:
@@ -83,11 +91,18 @@ def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, 
         out[p, L.BP_KIND] = KINDS[name]
         for key, (idx, default, _, _) in PARAMS.items():
             out[p, idx] = default
+        given = set()
         for param in params:
             key, sep, value = param.partition("=")
             if not sep or key not in PARAMS:
                 raise UserError(f"--bots: bad parameter {param!r} in {entry!r} "
                                 f"(parameters: {', '.join(f'{k}=' for k in PARAMS)})")
+            if key not in READS[name]:
+                raise UserError(f"--bots: {name} does not read {key} (in {entry!r}; its parameters: "
+                                f"{', '.join(f'{k}=' for k in READS[name])})")
+            if key in given:
+                raise UserError(f"--bots: {key} given twice in {entry!r}")
+            given.add(key)
             idx, _, lo, hi = PARAMS[key]
             try:
                 v = float(value)

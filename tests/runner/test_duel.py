@@ -38,7 +38,7 @@ def test_every_player_is_a_equally_often(players, one, two):
 
 
 def test_duel_json_validates_against_its_schema(cli, tmp_path):
-    d, done = duel(cli, tmp_path, "gr", "greedy", "random:claim=0.5", "--hands", "1500", "--workers", "1")
+    d, done = duel(cli, tmp_path, "gr", "greedy", "random:chase_hard=20", "--hands", "1500", "--workers", "1")
     schema = json.loads(resources.files("ruian_sim").joinpath("schemas/duel.schema.json").read_text("utf-8"))
     errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
               for e in jsonschema.Draft202012Validator(schema).iter_errors(d)]
@@ -46,7 +46,7 @@ def test_duel_json_validates_against_its_schema(cli, tmp_path):
     d["surprise"] = 1  # every key is documented: a new one fails
     assert len(list(jsonschema.Draft202012Validator(schema).iter_errors(d))) == 1
     del d["surprise"]
-    assert d["hands"] >= 1500 and d["a"]["bots"] == "greedy" and d["b"]["bots"] == "random:claim=0.5"
+    assert d["hands"] >= 1500 and d["a"]["bots"] == "greedy" and d["b"]["bots"] == "random:chase_hard=20"
     assert list(d["metrics"]) == [name for name, _ in METRICS]
     assert len(d["arrangements"]) == 10
     assert "points_per_hand" in done.stdout and "duel.json" in done.stdout
