@@ -43,7 +43,9 @@ def main() -> None:
         print(f"{spec}: {got['samples']:,} opponent views in {time.perf_counter() - t0:.0f} s; "
               f"ready at 8 discards, no melds {got['ready'][0][8]:.3f}; a simple tile with 3 unseen wins "
               f"{got['hit'][0][3]:.3f}")
-    if args.rules:   # only these relearned: the others kept
+    if args.rules:   # only these relearned: the others kept, but not their own tables of before
+        names = {g["name"] for g in games.values()}
+        data["games"] = {h: g for h, g in data["games"].items() if g.get("name") not in names}
         data["games"].update(games)
     else:
         data["games"] = games
