@@ -74,12 +74,27 @@ class HandEvaluator:
         self._bufs = (np.zeros(L.BOT_ROW0 * L.ROW, np.int64), np.zeros(4, np.int64))
 
     # --- input -----------------------------------------------------------
+    def aside_kinds(self, wild: int | None) -> set[int]:
+        """The kinds laid aside and replaced like flowers (tiles.aside): one that is
+        the wild is not, and tiles.aside_if_wild is laid aside in its place."""
+        kinds = set(self.rules.tiles.aside)
+        if wild is not None and wild in kinds:
+            kinds.discard(wild)
+            if self.rules.tiles.aside_if_wild is not None:
+                kinds.add(self.rules.tiles.aside_if_wild)
+        return kinds
+
     def parse_hand(self, hand: str | list[int], wild: int | None) -> list[int]:
         kinds = T.parse(hand) if isinstance(hand, str) else list(hand)
         held = T.counts(kinds)
+        aside = self.aside_kinds(wild)
         for k in sorted(set(kinds)):
             if k not in self.in_play:
                 raise UserError(f"{T.name(k)} is not a tile of these rules ({self.rules.name})")
+            if k in aside:
+                # drawn, it is laid aside and replaced at once: no hand holds one
+                raise UserError(f"{T.name(k)} is laid aside under these rules ({self.rules.name}), never held: "
+                                f"give it with --flowers")
             limit = self.live if (wild is not None and k == wild) else self.copies
             if held[k] > limit:
                 what = "wild tiles in play" if k == wild else "copies"

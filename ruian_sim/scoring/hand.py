@@ -159,11 +159,7 @@ class HandScorer:
             kinds = T.parse(flowers)
         except T.TileError as exc:
             raise UserError(f"--flowers: {exc}") from None
-        aside_kinds = set(self.rules.tiles.aside)
-        if wild is not None and wild in aside_kinds:
-            aside_kinds.discard(wild)
-            if self.rules.tiles.aside_if_wild is not None:
-                aside_kinds.add(self.rules.tiles.aside_if_wild)
+        aside_kinds = self.ev.aside_kinds(wild)
         bits, aside = 0, 0
         per_kind: dict[int, int] = {}
         for k in kinds:
@@ -225,6 +221,9 @@ class HandScorer:
                                 f"(or {full - 1} and --tile) beside {len(ms)} melds")
         elif win_tile is not None:
             raise UserError("--tile: a hand scored with --win none has no winning tile")
+        if win == "discard" and wild is not None and win_tile == wild and not self.rules.wild.discard:
+            raise UserError(f"--tile {T.name(wild)}: the wild is never discarded under these rules "
+                            f"(wild.discard is false), so no win is on one")
         if win == "gold" and (wild is None or win_tile != wild):
             raise UserError("--win gold: 抢金 wins on the turned tile, the wild: give it as --tile "
                             f"({T.name(wild) if wild is not None else 'these rules have no wild'})")

@@ -70,3 +70,18 @@ def test_cli_pays_a_self_drawn_win_in_the_south_round(cli):
     score = json.loads(out.stdout)["score"]
     assert score["tai"] == 7 and score["items"]["round_wind_pung"] == 1
     assert score["payments"] == {"0": -260, "1": -240, "2": 740, "3": -240}
+
+
+def test_cli_refuses_a_hand_that_play_never_holds(cli):
+    # a win on a discarded wild where wilds are never discarded (ruian's wild.discard
+    # is false), and a 白板 held where the 台 game lays every one aside: each was
+    # scored (a soft win; a dragon pung's 台) though no play can reach it
+    out = cli("hand", "--wild", "9s", "--win", "discard", "--discarder", "2", "123456789m1234p11z9s9s")
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    assert "the wild is never discarded" in out.stderr
+    out = cli("hand", "--rules", "ruian-tai", "--wild", "9s", "--win", "self", "--seat", "0", "123456789m22p345p55z5z")
+    assert out.returncode == 2 and out.stdout == "" and "5z is laid aside" in out.stderr
+    # where 白板 is the wild, 红中 is laid aside in its place, and 白板 is held
+    out = cli("hand", "--rules", "ruian-tai", "--wild", "5z", "123456789m22p345p77z7z")
+    assert out.returncode == 2 and "7z is laid aside" in out.stderr
+    assert cli("hand", "--rules", "ruian-tai", "--wild", "5z", "123456789m22p345p55z5z").returncode == 0
