@@ -127,6 +127,9 @@ class HandScorer:
             raise UserError(f"--streak: {streak!r}; the dealer's term, from 1 (its first) to {bound:,}")
         if win == "gold" and not rules.wild.rob:
             raise UserError("--win gold: these rules have no 抢金 (wild.rob is false)")
+        if win == "gold" and seat == 0:
+            raise UserError("--win gold: the dealer does not rob the turned wild (it has its 天胡); "
+                            "抢金 is a non-dealer's (--seat 1 or more)")
         if win == "haidi" and rules.wall.haidi_tiles == 0:
             raise UserError("--win haidi: these rules have no 海底 round (wall.haidi_tiles is 0); "
                             "a win on the last tile is --win self --last")
@@ -142,6 +145,8 @@ class HandScorer:
         if last:
             route |= EL.FACT_LAST_DISCARD if win == "discard" else EL.FACT_LAST_TILE
         kongs, piao = _chain(chain)
+        if win == "kong":
+            kongs = max(kongs, 1)   # a win on a kong's replacement: its kong is in the chain, as in play
         if kongs < 0 or piao < 0 or kongs > S.N_MELDS:
             raise UserError(f"--chain: {kongs} kongs and {piao} wild discards; "
                             f"from 0 to {S.N_MELDS} kongs, 0 or more discards")
@@ -179,6 +184,20 @@ class HandScorer:
                 raise UserError(f"--flowers: {T.name(k)} is not laid aside under these rules "
                                 f"(flowers{', ' + ', '.join(map(T.name, sorted(aside_kinds))) if aside_kinds else ''})")
         return bits, aside
+
+    def _check_play_holds(self, win, win_tile, kinds, melds, wild, first, chain) -> None:
+        """What no play reaches: 天胡/地胡 after a claim, a robbed kong's tile held
+        twice, more wilds held and thrown in the chain than are in play."""
+        if first and any(code != S.MELD_KONG_CONCEALED for code, _ in melds):
+            raise UserError("--first: 天胡 and 地胡 are won with nothing claimed; only a concealed kong "
+                            "(ckong) may be set aside")
+        if win == "robbed" and win_tile is not None and kinds.count(win_tile) > 1:
+            raise UserError(f"--win robbed: the kong robbed holds the other copies of {T.name(win_tile)}, "
+                            f"so the hand holds it once")
+        _, piao = _chain(chain)
+        if wild is not None and piao > 0 and kinds.count(wild) + piao > self.ev.live:
+            raise UserError(f"--piao {piao}: with {kinds.count(wild)} wilds held that is more than the "
+                            f"{self.ev.live} wild tiles in play")
 
     def score(self, hand: str, melds=(), win: str = "self", tile: str = "", seat: int = 0,
               round: int = 0, flowers: str = "", *, wild=None, streak: int = 1, first: bool = False,
@@ -229,6 +248,7 @@ class HandScorer:
                             f"({T.name(wild) if wild is not None else 'these rules have no wild'})")
         meld_objs = tuple(m for _, m in ms)
         self.ev.check_melds(meld_objs, kinds, wild)
+        self._check_play_holds(win, win_tile, kinds, ms, wild, first, chain)
         sit = self._situation(win, seat, round, flowers, streak, first, chain, last, wild, after_kong)
         face_melds = [(c, self.ev.meld_faces(m, wild)[0]) for c, m in ms]
         wk = -1 if wild is None or self.ev.live == 0 else wild

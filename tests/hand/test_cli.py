@@ -1,9 +1,12 @@
 """`ruian-sim hand` agrees with the brute-force reference on held-out hands
-(a fresh seed, not used by the other hand tests), read from stdin in one run."""
+(a fresh seed, not used by the other hand tests), read from stdin in one run;
+it pays wins in any round, and refuses a situation no play reaches (one line,
+exit 2) rather than score it."""
 
 import json
 import random
 
+import pytest
 from bruteforce import brute_shapes, brute_waits, ordered
 from gen import random_hand
 from handkit import rules_for
@@ -85,3 +88,37 @@ def test_cli_refuses_a_hand_that_play_never_holds(cli):
     out = cli("hand", "--rules", "ruian-tai", "--wild", "5z", "123456789m22p345p77z7z")
     assert out.returncode == 2 and "7z is laid aside" in out.stderr
     assert cli("hand", "--rules", "ruian-tai", "--wild", "5z", "123456789m22p345p55z5z").returncode == 0
+
+
+REFUSED = [
+    # (arguments, what the one line says): each a situation no play reaches, which was scored
+    (["--rules", "fuzhou", "--wild", "5m", "--win", "self", "--seat", "1", "123456789m123p11s1z1z1z"],
+     "1z is laid aside"),
+    (["--rules", "fuzhou", "--wild", "1z", "123456789m123p11s2z2z2z"], "never the wild"),
+    (["--rules", "hangzhou", "--wild", "5m", "123456789m11p23s1s"], "fix the wild as 5z"),
+    (["--rules", "sichuan", "--wild", "5m", "123m456p789s11122s"], "have no wild"),
+    (["--rules", "fuzhou", "--wild", "5m", "--win", "gold", "--seat", "0", "--tile", "5m", "123456789m123p11s99s5m"],
+     "the dealer does not rob"),
+    (["--rules", "fuzhou", "--wild", "5m", "--win", "self", "--seat", "1", "--first", "--melds", "pon 777s",
+      "123456789m123p11s"], "nothing claimed"),
+    (["--rules", "sichuan", "--win", "robbed", "--discarder", "0", "11123456789994m"], "holds it once"),
+    (["--rules", "hangzhou", "--wild", "5z", "--win", "self", "--piao", "3", "123456789m11p5z5z5z"],
+     "more than the 4 wild tiles"),
+]
+
+
+@pytest.mark.parametrize("args, says", REFUSED, ids=[s for _, s in REFUSED])
+def test_cli_refuses_what_no_play_reaches(cli, args, says):
+    out = cli("hand", *args)
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr, out.stderr
+    assert says in out.stderr
+
+
+def test_cli_a_win_on_a_kongs_replacement_has_its_kong_in_the_chain(cli):
+    # hangzhou's 杠开 (chain ×2 after one kong) comes with --win kong as it does in play;
+    # a concealed kong beside --first is no claim
+    out = cli("hand", "--rules", "hangzhou", "--wild", "5z", "--win", "kong", "123456789m11p23s1s")
+    assert out.returncode == 0 and json.loads(out.stdout)["score"]["items"] == {"chain": 2}
+    out = cli("hand", "--rules", "fuzhou", "--wild", "5m", "--win", "self", "--seat", "1", "--first", "--melds",
+              "ckong 7777s", "123456789m123p11s")
+    assert out.returncode == 0 and "earthly" in json.loads(out.stdout)["score"]["items"]

@@ -60,7 +60,7 @@ def register(sub) -> None:
     g.add_argument("--after-kong", action="store_true",
                    help="with --win discard: the discard came right after the discarder's kong (杠上炮)")
     g.add_argument("--chain", type=int, default=0, metavar="K",
-                   help="kongs in the unbroken chain that ended in this win (杠开 after one)")
+                   help="kongs in the unbroken chain that ended in this win (杠开 after one; at least 1 with --win kong)")
     g.add_argument("--piao", type=int, default=0, metavar="P",
                    help="wilds discarded in that chain (财飘)")
     g.add_argument("--discarder", type=int, default=None, metavar="SEAT",
@@ -76,9 +76,18 @@ def _parse_wild(text: str | None, rules) -> int | None:
                             "(or --wild none)")
         return None
     try:
-        return T.parse_one(text)
+        wild = T.parse_one(text)
     except T.TileError as exc:
         raise UserError(f"--wild: {exc}") from None
+    w = rules.wild
+    if w.source == "none":
+        raise UserError(f"--wild {text}: these rules ({rules.name}) have no wild (--wild none, or leave it out)")
+    if w.source == "fixed" and w.fixed is not None and wild != w.fixed:
+        raise UserError(f"--wild {text}: these rules fix the wild as {T.name(w.fixed)}")
+    if w.turn_past_aside and wild in rules.tiles.aside:
+        raise UserError(f"--wild {text}: a turned {T.name(wild)} is laid aside and another tile turned, "
+                        f"so it is never the wild")
+    return wild
 
 
 def _check_context(args, rules) -> None:
