@@ -60,7 +60,8 @@ def register(sub) -> None:
     g.add_argument("--after-kong", action="store_true",
                    help="with --win discard: the discard came right after the discarder's kong (杠上炮)")
     g.add_argument("--chain", type=int, default=0, metavar="K",
-                   help="kongs in the unbroken chain that ended in this win (杠开 after one; at least 1 with --win kong)")
+                   help="kongs in the unbroken chain that ended in this win (杠开 after one; at least 1 "
+                        "with --win kong)")
     g.add_argument("--piao", type=int, default=0, metavar="P",
                    help="wilds discarded in that chain (财飘)")
     g.add_argument("--discarder", type=int, default=None, metavar="SEAT",
