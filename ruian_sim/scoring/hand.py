@@ -186,11 +186,16 @@ class HandScorer:
         return bits, aside
 
     def _check_play_holds(self, win, win_tile, kinds, melds, wild, first, chain) -> None:
-        """What no play reaches: 天胡/地胡 after a claim, a robbed kong's tile held
-        twice, more wilds held and thrown in the chain than are in play."""
+        """What no play reaches: 天胡/地胡 after a claim, a win on a kong's
+        replacement with no kong, a robbed kong's tile held twice, more wilds
+        held and thrown in the chain than are in play."""
         if first and any(code != S.MELD_KONG_CONCEALED for code, _ in melds):
             raise UserError("--first: 天胡 and 地胡 are won with nothing claimed; only a concealed kong "
                             "(ckong) may be set aside")
+        kongs = (S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED)
+        if win == "kong" and not any(code in kongs for code, _ in melds):
+            raise UserError("--win kong: a win on a kong's replacement tile; the kong is among --melds "
+                            "(kong, akong or ckong)")
         if win == "robbed" and win_tile is not None and kinds.count(win_tile) > 1:
             raise UserError(f"--win robbed: the kong robbed holds the other copies of {T.name(win_tile)}, "
                             f"so the hand holds it once")

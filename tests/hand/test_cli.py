@@ -104,6 +104,8 @@ REFUSED = [
     (["--rules", "sichuan", "--win", "robbed", "--discarder", "0", "11123456789994m"], "holds it once"),
     (["--rules", "hangzhou", "--wild", "5z", "--win", "self", "--piao", "3", "123456789m11p5z5z5z"],
      "more than the 4 wild tiles"),
+    (["--rules", "fuzhou", "--wild", "5m", "--win", "kong", "--seat", "1", "123456789m123p11s99s9s"],
+     "the kong is among --melds"),
 ]
 
 
@@ -117,7 +119,8 @@ def test_cli_refuses_what_no_play_reaches(cli, args, says):
 def test_cli_a_win_on_a_kongs_replacement_has_its_kong_in_the_chain(cli):
     # hangzhou's 杠开 (chain ×2 after one kong) comes with --win kong as it does in play;
     # a concealed kong beside --first is no claim
-    out = cli("hand", "--rules", "hangzhou", "--wild", "5z", "--win", "kong", "123456789m11p23s1s")
+    out = cli("hand", "--rules", "hangzhou", "--wild", "5z", "--win", "kong", "--melds", "ckong 7777p",
+              "456789m11p23s1s")
     assert out.returncode == 0 and json.loads(out.stdout)["score"]["items"] == {"chain": 2}
     out = cli("hand", "--rules", "fuzhou", "--wild", "5m", "--win", "self", "--seat", "1", "--first", "--melds",
               "ckong 7777s", "123456789m123p11s")
