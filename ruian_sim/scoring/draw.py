@@ -5,7 +5,7 @@ the seats still in (血战到底: 刮风下雨, 查叫, 查花猪, 退税).
   was made (the record's ``kong_log``: engine/layout.py KL_*), won hand or
   not; ``kongs.exposed_payer: discarder``: an exposed kong only by the seat
   whose discard made it; ``kongs.cannon_transfer``: a 杠上炮 hands the
-  money of the discarder's last kong to the winners (呼叫转移).
+  money of the kong made right before it to that discard's winners (呼叫转移).
 - ``draw``: where the wall ran out, the engine read every seat left
   (``ready``: engine/ready.py).  ``ready``: each one not ready pays each
   ready one the table's value of its best ready hand (``value[h, r, p]``, the
@@ -55,8 +55,8 @@ def _amounts(kongs) -> dict[int, int]:
 
 def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.ndarray:
     """got[h, r, p]: kong money seat p paid seat r as r's kongs were made
-    (``kongs.paid: at_once``); ``skip[h, r]``: a kong of r (its number) whose
-    money r handed on (呼叫转移), -1 none."""
+    (``kongs.paid: at_once``); ``skip[h, r]``: bit k set where r handed on
+    its k-th kong's money (呼叫转移)."""
     log = _seat_col(records, "kong_log", n, 0)
     amount = _amounts(kongs)
     by_discarder = kongs.get("exposed_payer", "all") == "discarder"
@@ -66,7 +66,7 @@ def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.
         for k in range(L.KL_MAX):
             kind, frm, inn = _kong(log[:, r], k)
             if skip is not None:
-                kind = np.where(skip[:, r] == k, 0, kind)
+                kind = np.where((skip[:, r] >> k) & 1 == 1, 0, kind)
             for kk, amt in amount.items():
                 is_k = (kind == kk) & (amt > 0)
                 if not is_k.any():
@@ -114,31 +114,43 @@ def kong_money_at_once(records, sc, n: int, flows: dict) -> np.ndarray:
 
 def cannon_transfers(records, kongs, n: int) -> tuple[np.ndarray, np.ndarray]:
     """呼叫转移: a discard won right after its discarder's kong (杠上炮) hands
-    the money of that kong to the winners, split evenly (the remainder to the
-    first in turn order from the discarder).  (pay[h, s], skip[h, s]: the
-    kong handed on, -1 none)."""
+    the money of that kong to the winners of that discard, split evenly (the
+    remainder to the first in turn order from the discarder).  Each such
+    discard is its own transfer: in 血战 two seats may each deal in after a
+    kong.  "That kong" is the discarder's last one made while its winners were
+    still in: a kong it makes after the win is made without them (kong_log's
+    seats in), and one before that kong was not right before the discard.
+    (pay[h, s], skip[h, s]: bit k set where seat s handed on its k-th kong's money)"""
     pay = np.zeros((len(records), n), np.int64)
-    skip = np.full((len(records), n), -1, np.int64)
+    skip = np.zeros((len(records), n), np.int64)
     facts = per_seat(records, "facts", n).astype(np.int64)
     order, frm = win_orders(records, n)
     cannon = ((facts & L.FACT_KONG_DISCARD) != 0) & (order > 0)
     log = _seat_col(records, "kong_log", n, 0)
     amount = _amounts(kongs)
     for h in np.flatnonzero(cannon.any(axis=1)):
-        won = [w for w in range(n) if cannon[h, w]]
-        k = int(frm[h, won[0]])
-        slots = [i for i in range(L.KL_MAX) if _kong(int(log[h, k]), i)[0]] if k >= 0 else []
-        if not slots:
-            continue
-        kind, _, inn = _kong(int(log[h, k]), slots[-1])
-        payers = 1 if kind == L.KL_EXPOSED and kongs.get("exposed_payer", "all") == "discarder" else bin(inn).count("1")
-        total = amount[kind] * payers
-        skip[h, k] = slots[-1]
-        won.sort(key=lambda w: (w - k) % n)
-        share, rest = divmod(total, len(won))
-        pay[h, k] -= total
-        for i, w in enumerate(won):
-            pay[h, w] += share + (1 if i < rest else 0)
+        events: dict[tuple[int, int], list[int]] = {}   # (discarder, win order): its winners
+        for w in range(n):
+            if cannon[h, w] and frm[h, w] >= 0:
+                events.setdefault((int(frm[h, w]), int(order[h, w])), []).append(w)
+        for (k, _), won in events.items():
+            slot = -1
+            for i in range(L.KL_MAX):
+                kind, _, inn = _kong(int(log[h, k]), i)
+                if kind and all((inn >> ((w - k) % n - 1)) & 1 for w in won):
+                    slot = i
+            if slot < 0:
+                continue
+            kind, _, inn = _kong(int(log[h, k]), slot)
+            payers = 1 if kind == L.KL_EXPOSED and kongs.get("exposed_payer", "all") == "discarder" \
+                else bin(inn).count("1")
+            total = amount[kind] * payers
+            skip[h, k] |= 1 << slot
+            won.sort(key=lambda w: (w - k) % n)
+            share, rest = divmod(total, len(won))
+            pay[h, k] -= total
+            for i, w in enumerate(won):
+                pay[h, w] += share + (1 if i < rest else 0)
     return pay, skip
 
 

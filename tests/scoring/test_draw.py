@@ -110,6 +110,35 @@ def test_a_win_on_the_discard_after_a_kong_takes_that_kongs_money():
     assert points(rec, off) == [-2, 6 - 8 - 2, 8 - 2, 2 - 2]
 
 
+def test_the_kong_handed_on_is_the_one_right_before_the_discard():
+    # S1's concealed kong (2 from each of three), its discard won by S2 (杠上炮);
+    # then, S2 gone, S1 kongs 9p from S3's discard (2 from S3 alone).  The first
+    # kong's 6 goes to S2, not the last kong's 2 (it was handed on before)
+    rules = load("sichuan")
+    w2 = score_hand(rules, "111m222m333m44m55m", [], "discard", "5m", 2, after_kong=True)
+    rec = hand_record(rules, {2: w2}, winner=2, discarder=1, win="discard")
+    rec["win_order_2"], rec["win_from_2"] = 1, 1
+    rec["kong_log_1"] = kong(L.KL_CONCEALED, 0, 1) | kong(L.KL_EXPOSED, 1, 1, frm=3, out=(2,))
+    assert points(rec, rules) == [-2, 6 + 2 - 6 - 8, -2 + 6 + 8, -2 - 2]
+
+
+def test_each_discard_after_a_kong_hands_on_its_own_kong():
+    # S1 kongs (2 from each of three) and S2 wins on its discard; later S3 kongs
+    # (S2 gone: 2 from S0 and S1) and S0 wins on its discard.  Two transfers,
+    # each to its own discard's winner: 6 to S2, 4 to S0
+    rules = load("sichuan")
+    w2 = score_hand(rules, "111m222m333m44m55m", [], "discard", "5m", 2, after_kong=True)
+    w0 = score_hand(rules, "123p456p789p11p55m", [], "discard", "5m", 0, after_kong=True)
+    rec = hand_record(rules, {2: w2, 0: w0}, winner=2, discarder=1, win="discard")
+    rec["winners"] = 0b0101
+    rec["win_order_2"], rec["win_from_2"] = 1, 1
+    rec["win_order_0"], rec["win_from_0"] = 2, 3
+    rec["kong_log_1"] = kong(L.KL_CONCEALED, 0, 1)
+    rec["kong_log_3"] = kong(L.KL_CONCEALED, 0, 3, out=(2,))
+    v0 = w0["value"]
+    assert points(rec, rules) == [-2 - 2 + 4 + v0, 6 - 2 - 6 - 8, -2 + 6 + 8, -2 + 4 - 4 - v0]
+
+
 def test_the_settlement_of_a_draw_needs_its_rules(sichuan, tmp_path):
     from ruian_sim.errors import UserError
 
