@@ -186,12 +186,19 @@ class HandScorer:
         return bits, aside
 
     def _check_play_holds(self, win, win_tile, kinds, melds, wild, first, chain) -> None:
-        """What no play reaches: 天胡/地胡 after a claim, a win on a kong's
-        replacement with no kong, a robbed kong's tile held twice, more wilds
-        held and thrown in the chain than are in play."""
+        """What no play reaches: 天胡/地胡 after a claim, a win holding three
+        suits under 定缺, a win on a kong's replacement with no kong, a robbed
+        kong's tile held twice, more wilds held and thrown in the chain than
+        are in play."""
         if first and any(code != S.MELD_KONG_CONCEALED for code, _ in melds):
             raise UserError("--first: 天胡 and 地胡 are won with nothing claimed; only a concealed kong "
                             "(ckong) may be set aside")
+        if self.rules.void_suit.declare and win not in ("none", "ready"):
+            suits = {T.letter_of(k) for k in kinds if T.is_suited(k)}
+            suits |= {T.letter_of(m.tile) for _, m in melds if T.is_suited(m.tile)}
+            if len(suits) > 2:
+                raise UserError("a win under 定缺 (void_suit.declare) holds no tile of the suit its seat "
+                                "named void, so at most two suits; this hand holds three")
         kongs = (S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED)
         if win == "kong" and not any(code in kongs for code, _ in melds):
             raise UserError("--win kong: a win on a kong's replacement tile; the kong is among --melds "

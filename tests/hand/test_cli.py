@@ -106,6 +106,7 @@ REFUSED = [
      "more than the 4 wild tiles"),
     (["--rules", "fuzhou", "--wild", "5m", "--win", "kong", "--seat", "1", "123456789m123p11s99s9s"],
      "the kong is among --melds"),
+    (["--rules", "sichuan", "--win", "self", "--melds", "pon 777s", "123m456m11122p"], "at most two suits"),
 ]
 
 
