@@ -134,14 +134,13 @@ def cannon_transfers(records, kongs, n: int) -> tuple[np.ndarray, np.ndarray]:
             if cannon[h, w] and frm[h, w] >= 0:
                 events.setdefault((int(frm[h, w]), int(order[h, w])), []).append(w)
         for (k, _), won in events.items():
-            slot = -1
+            slot, kind, inn = -1, 0, 0
             for i in range(L.KL_MAX):
-                kind, _, inn = _kong(int(log[h, k]), i)
-                if kind and all((inn >> ((w - k) % n - 1)) & 1 for w in won):
-                    slot = i
+                ki, _, ii = _kong(int(log[h, k]), i)
+                if ki and all((ii >> ((w - k) % n - 1)) & 1 for w in won):
+                    slot, kind, inn = i, ki, ii
             if slot < 0:
                 continue
-            kind, _, inn = _kong(int(log[h, k]), slot)
             payers = 1 if kind == L.KL_EXPOSED and kongs.get("exposed_payer", "all") == "discarder" \
                 else bin(inn).count("1")
             total = amount[kind] * payers

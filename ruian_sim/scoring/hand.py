@@ -187,9 +187,9 @@ class HandScorer:
 
     def _check_play_holds(self, win, win_tile, kinds, melds, wild, first, chain) -> None:
         """What no play reaches: 天胡/地胡 after a claim, a win holding three
-        suits under 定缺, a win on a kong's replacement with no kong, a robbed
-        kong's tile held twice, more wilds held and thrown in the chain than
-        are in play."""
+        suits under 定缺, a win on a kong's replacement with no kong, a win on
+        a discarded wild where none is discarded, a robbed kong's tile held
+        twice, more wilds held and thrown in the chain than are in play."""
         if first and any(code != S.MELD_KONG_CONCEALED for code, _ in melds):
             raise UserError("--first: 天胡 and 地胡 are won with nothing claimed; only a concealed kong "
                             "(ckong) may be set aside")
@@ -203,6 +203,9 @@ class HandScorer:
         if win == "kong" and not any(code in kongs for code, _ in melds):
             raise UserError("--win kong: a win on a kong's replacement tile; the kong is among --melds "
                             "(kong, akong or ckong)")
+        if win == "discard" and wild is not None and win_tile == wild and not self.rules.wild.discard:
+            raise UserError(f"--tile {T.name(wild)}: the wild is never discarded under these rules "
+                            f"(wild.discard is false), so no win is on one")
         if win == "robbed" and win_tile is not None and kinds.count(win_tile) > 1:
             raise UserError(f"--win robbed: the kong robbed holds the other copies of {T.name(win_tile)}, "
                             f"so the hand holds it once")
@@ -252,9 +255,6 @@ class HandScorer:
                                 f"(or {full - 1} and --tile) beside {len(ms)} melds")
         elif win_tile is not None:
             raise UserError("--tile: a hand scored with --win none has no winning tile")
-        if win == "discard" and wild is not None and win_tile == wild and not self.rules.wild.discard:
-            raise UserError(f"--tile {T.name(wild)}: the wild is never discarded under these rules "
-                            f"(wild.discard is false), so no win is on one")
         if win == "gold" and (wild is None or win_tile != wild):
             raise UserError("--win gold: 抢金 wins on the turned tile, the wild: give it as --tile "
                             f"({T.name(wild) if wild is not None else 'these rules have no wild'})")
