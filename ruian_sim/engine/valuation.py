@@ -65,15 +65,19 @@ from .win_facts import hand_facts, seat_facts, wait_facts
 # BEST the best so far.  The first four are scoring/kernels.item_parts' out[].
 P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
 P_VALUE = OUT_W
+P_DEALER_VALUE = 5   # the reading's value against the dealer, when scoring.prefer reads it
 BEST = 8
 PARTS_SIZE = 16
 # prog[7] (int64): has a gate, the base between two non-dealers, the cap,
 # whether the table reads the wait facts (single_wait, waits_any: costly, so
 # the gate computes them only for a table that reads them), who pays a
-# discard win (PAY_*)
-M_GATE, M_OTHER, M_CAP, M_WAITS, M_PAYERS = 0, 1, 2, 3, 4
+# discard win (PAY_*), whether scoring.prefer reads dealer_value, then
+# scoring.prefer as the parts slots it compares, in order (-1 past the last)
+M_GATE, M_OTHER, M_CAP, M_WAITS, M_PAYERS, M_DEALER_VALUE, M_PREFER = 0, 1, 2, 3, 4, 5, 6
+N_PREFER = 4
 PAY_ALL, PAY_DISCARDER, PAY_DISCARDER_FOR_ALL = 0, 1, 2
 PAYERS = {"all": PAY_ALL, "discarder": PAY_DISCARDER, "discarder_for_all": PAY_DISCARDER_FOR_ALL}
+PREFER = {"value": P_VALUE, "dealer_value": P_DEALER_VALUE, "points": P_POINTS, "tai": P_TAI, "times": P_TIMES}
 
 
 def programs(table, scoring) -> tuple:
@@ -82,11 +86,16 @@ def programs(table, scoring) -> tuple:
     import numpy as np
 
     empty = np.zeros(2, np.int64)
-    misc = np.zeros(8, np.int64)
+    misc = np.zeros(M_PREFER + N_PREFER, np.int64)
     misc[M_GATE] = table.gate is not None
     misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
     misc[M_WAITS] = reads_waits(table)
     misc[M_PAYERS] = PAYERS[scoring.get("payers", "all")]
+    prefer = list(scoring.get("prefer", ("value", "points")))
+    misc[M_DEALER_VALUE] = "dealer_value" in prefer
+    misc[M_PREFER:] = -1
+    for i, key in enumerate(prefer):
+        misc[M_PREFER + i] = PREFER[key]
     gate = table.gate
     return (table.value.code, table.value.consts, gate.code if gate else empty,
             gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
@@ -192,16 +201,48 @@ def passes_gate(fv, tab, prog, parts):
 
 
 @kernel
+def dealer_value(fv, tab, prog, parts):
+    """The value of the reading in parts[0..4] against the dealer: its own
+    value when this seat deals, else the value formula with the dealer's base
+    and ``dealer_pays``, as the scorer's per-pair values give it."""
+    if fv[FV_DEALER] == 1:
+        return parts[P_VALUE]
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    k = min(max(fv[FV_STREAK] - 1, 0), bases.shape[0] - 1)
+    fill_vars(fv, parts, tab, bases[k], 1, vars_)
+    v = formula(vcode, vconsts, vars_, stack)
+    if misc[M_CAP] > 0 and v > misc[M_CAP]:
+        v = misc[M_CAP]
+    return v
+
+
+@kernel_inline
+def preferred(parts, misc):
+    """Whether the reading in parts[0..] is preferred to the best in
+    parts[BEST..] under scoring.prefer: the first key that differs decides;
+    a tie on every key keeps the best (the reading found first)."""
+    for i in range(M_PREFER, M_PREFER + N_PREFER):
+        j = misc[i]
+        if j < 0:
+            break
+        if parts[j] != parts[BEST + j]:
+            return parts[j] > parts[BEST + j]
+    return False
+
+
+@kernel
 def _keep(fv, tab, prog, parts, best, found, use_gate):
-    """Value reading fv; when the gate lets it win and it is worth more than
-    the best so far (``found``: there is one), it becomes the best (``best``
-    and parts[BEST..]).  Returns 0: the gate refuses it, 1: it passes, 2: it
-    is the new best.  Ties go to more points, then to the reading found first."""
-    v = hand_value(fv, tab, prog, parts)
+    """Value reading fv; when the gate lets it win and scoring.prefer puts it
+    before the best so far (``found``: there is one), it becomes the best
+    (``best`` and parts[BEST..]).  Returns 0: the gate refuses it, 1: it
+    passes, 2: it is the new best."""
+    hand_value(fv, tab, prog, parts)
     if use_gate and has_gate(prog) and not passes_gate(fv, tab, prog, parts):
         return 0
-    if found and not (v > parts[BEST + P_VALUE] or (v == parts[BEST + P_VALUE]
-                                                    and parts[P_POINTS] > parts[BEST + P_POINTS])):
+    misc = prog[7]
+    if misc[M_DEALER_VALUE] == 1:
+        parts[P_DEALER_VALUE] = dealer_value(fv, tab, prog, parts)
+    if found and not preferred(parts, misc):
         return 1
     for j in range(BEST):
         parts[BEST + j] = parts[j]

@@ -36,6 +36,10 @@ CASES = [
      "f.yaml:3:10: scoring.hand: scoring.hand cannot name itself"),
     ("unknown name in losers", HEAD + '  settle: pairwise\n  losers: "hii - lo"\n',
      "f.yaml:4:12: scoring.losers: unknown name 'hii'; did you mean 'hi'?"),
+    ("unknown prefer key", HEAD + "  prefer: [value, vlaue]\n",
+     "f.yaml:3:19: scoring.prefer[1]: 'vlaue' is not one of: value, dealer_value, tai, points, times; "
+     "did you mean 'value'?"),
+    ("prefer key twice", HEAD + "  prefer: [tai, tai]\n", "f.yaml:3:11: scoring.prefer: items must not repeat"),
     ("losers without pairwise", HEAD + '  losers: "hi - lo"\n',
      "scoring.losers: losers is what two losers settle under settle: pairwise"),
     # flower_bits is a record column; spelled close to `flowers`, which counts something else

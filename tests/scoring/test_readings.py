@@ -1,8 +1,9 @@
 """Every reading of a hand is found, on every built-in game: a hand is built
 from melds and a pair (some claimed, some tiles swapped for wilds, the
 winning tile in one of the groups), and the reading it was built as must be
-among those the search lists, and the reading `hand` keeps must be worth at
-least as much under the game's table."""
+among those the search lists, and the reading `hand` keeps must come first
+under the game's table and its `prefer` order (worth at least as much by its
+keys, compared in turn)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruian_sim import tiles as T
-from ruian_sim.engine.valuation import hand_value
+from ruian_sim.engine.valuation import dealer_value, hand_value
 from ruian_sim.hand import arrange as A
 from ruian_sim.hand.spec import live_wilds
 from ruian_sim.ruleset import load
@@ -159,16 +160,25 @@ def check(case):
         resume = True
     mine = (tuple(sorted(built)), pair, wait)
     assert mine in readings, (hand, melds, T.name(tile), mine, sorted(readings)[:6])
-    # and the reading kept is worth at least the one built
+    # and the reading kept comes before the one built under scoring.prefer
     row = fv.copy()
     shown = [c for c in fv[S.FV_MELD:S.FV_MELD + S.N_MELDS] if c][:len(ms)]
     codes = list(shown) + built
     row[S.FV_MELD:S.FV_MELD + S.N_MELDS] = 0
     row[S.FV_MELD:S.FV_MELD + len(codes)] = codes
     row[S.FV_PAIR], row[S.FV_WAIT] = pair, wait
+    kept, mine = keys(sc, rules, fv), keys(sc, rules, row)
+    assert kept >= mine, (hand, melds, got, rules.scoring["prefer"], kept, mine)
+
+
+def keys(sc, rules, row):
+    """A reading's keys in the order of the table's `prefer`."""
+    values = sc.seat_table.values
     parts = np.zeros(16, np.int64)
-    mine_value = int(hand_value(row, sc.seat_table.values.tab, sc.seat_table.values.prog, parts))
-    assert got["value"] >= mine_value, (hand, melds, got, mine_value)
+    by = {"value": int(hand_value(row, values.tab, values.prog, parts))}
+    by["dealer_value"] = int(dealer_value(row, values.tab, values.prog, parts))
+    by.update(points=int(parts[S.OUT_POINTS]), tai=int(parts[S.OUT_TAI]), times=int(parts[S.OUT_TIMES]))
+    return tuple(by[k] for k in rules.scoring["prefer"])
 
 
 SLOW = settings(max_examples=120, deadline=None,
