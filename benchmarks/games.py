@@ -68,7 +68,7 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     ok &= same
     t = table(rules.scoring)
     if t.gate is not None:
-        from ruian_sim.engine.valuation import passes_gate, programs
+        from ruian_sim.engine.valuation import PARTS_SIZE, passes_gate, programs
 
         prog = programs(t, rules.scoring)
         from ruian_sim.scoring import fact_vectors
@@ -78,7 +78,7 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
         for h in np.nonzero(won)[0][:20000]:
             for s in range(n):
                 if (int(recs["winners"][h]) >> s) & 1:
-                    p = np.zeros(16, np.int64)
+                    p = np.zeros(PARTS_SIZE, np.int64)
                     p[:4] = parts[h, s]
                     bad += not passes_gate(fv[h, s], t.tab, prog, p)
         print(f"  gate: {bad} of the first 20,000 wins below it")

@@ -33,20 +33,21 @@ from .layout import (
 from .leave import is_out
 from .log import log_event
 from .seat import add_face, raw_of, remove_face, shapes_with
-from .valuation import BEST, P_POINTS, P_VALUE, win_reading, write_value
+from .valuation import BEST, WAIT, preferred, win_reading, write_value
 from .void import holds_void
 
 
 @kernel
 def best_wait(s, rules, seats, table, work, values):
-    """The natural tile that would complete seat s's hand worth most under the
-    table (a win the gate refuses left out; ties: more points, then the lower
-    face); -1 when none would."""
+    """The natural tile that would complete seat s's hand best under the
+    table, its best readings compared by scoring.prefer (a win the gate
+    refuses left out; ties: the lower face); -1 when none would."""
     hs, pw = rules.hs, rules.pw
     cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
     face_ok = table.face_ok
     top = hs[HS_B] - 1
-    best_f, best_v, best_p = -1, 0, 0
+    parts, misc = values.parts, values.prog[7]
+    best_f = -1
     for f in range(N_FACES):
         if face_ok[f] == 0 or cnt[s, f] >= capx[s, f] or cnt[s, f] >= top:
             continue
@@ -55,9 +56,10 @@ def best_wait(s, rules, seats, table, work, values):
         add_face(s, f, cnt, keys, F, pw)
         # the readings the gate lets win (win_reading reads them all, as gate_ok would)
         passed = win_reading(s, f, FACT_READY_DRAW, True, rules, seats, table, work, values)[3]
-        v, p = values.parts[BEST + P_VALUE], values.parts[BEST + P_POINTS]
-        if passed > 0 and (best_f < 0 or v > best_v or (v == best_v and p > best_p)):
-            best_f, best_v, best_p = f, v, p
+        if passed > 0 and (best_f < 0 or preferred(parts, BEST, WAIT, misc)):
+            best_f = f
+            for j in range(BEST):
+                parts[WAIT + j] = parts[BEST + j]
         remove_face(s, f, cnt, keys, F, pw)
         if table.H[H_ERROR] != 0:
             return -1

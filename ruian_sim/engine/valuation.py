@@ -62,12 +62,13 @@ from .void import holds_void
 from .win_facts import hand_facts, seat_facts, wait_facts
 
 # parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
-# BEST the best so far.  The first four are scoring/kernels.item_parts' out[].
+# BEST the best so far, from WAIT the best of a ready hand's waits.  The first four are scoring/kernels.item_parts' out[].
 P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
 P_VALUE = OUT_W
 P_DEALER_VALUE = 5   # the reading's value against the dealer, when scoring.prefer reads it
 BEST = 8
-PARTS_SIZE = 16
+WAIT = 16            # the best wait's best reading (ready.best_wait)
+PARTS_SIZE = 24
 # prog[7] (int64): has a gate, the base between two non-dealers, the cap,
 # whether the table reads the wait facts (single_wait, waits_any: costly, so
 # the gate computes them only for a table that reads them), who pays a
@@ -217,16 +218,16 @@ def dealer_value(fv, tab, prog, parts):
 
 
 @kernel_inline
-def preferred(parts, misc):
-    """Whether the reading in parts[0..] is preferred to the best in
-    parts[BEST..] under scoring.prefer: the first key that differs decides;
-    a tie on every key keeps the best (the reading found first)."""
+def preferred(parts, a, b, misc):
+    """Whether the reading whose parts start at parts[a] comes before the one
+    at parts[b] under scoring.prefer: the first key that differs decides; a
+    tie on every key keeps b (the one found first)."""
     for i in range(M_PREFER, M_PREFER + N_PREFER):
         j = misc[i]
         if j < 0:
             break
-        if parts[j] != parts[BEST + j]:
-            return parts[j] > parts[BEST + j]
+        if parts[a + j] != parts[b + j]:
+            return parts[a + j] > parts[b + j]
     return False
 
 
@@ -242,7 +243,7 @@ def _keep(fv, tab, prog, parts, best, found, use_gate):
     misc = prog[7]
     if misc[M_DEALER_VALUE] == 1:
         parts[P_DEALER_VALUE] = dealer_value(fv, tab, prog, parts)
-    if found and not preferred(parts, misc):
+    if found and not preferred(parts, 0, BEST, misc):
         return 1
     for j in range(BEST):
         parts[BEST + j] = parts[j]

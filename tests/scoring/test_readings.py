@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruian_sim import tiles as T
-from ruian_sim.engine.valuation import dealer_value, hand_value
+from ruian_sim.engine.valuation import PARTS_SIZE, dealer_value, hand_value
 from ruian_sim.hand import arrange as A
 from ruian_sim.hand.spec import live_wilds
 from ruian_sim.ruleset import load
@@ -174,7 +174,7 @@ def check(case):
 def keys(sc, rules, row):
     """A reading's keys in the order of the table's `prefer`."""
     values = sc.seat_table.values
-    parts = np.zeros(16, np.int64)
+    parts = np.zeros(PARTS_SIZE, np.int64)
     by = {"value": int(hand_value(row, values.tab, values.prog, parts))}
     by["dealer_value"] = int(dealer_value(row, values.tab, values.prog, parts))
     by.update(points=int(parts[S.OUT_POINTS]), tai=int(parts[S.OUT_TAI]), times=int(parts[S.OUT_TIMES]))

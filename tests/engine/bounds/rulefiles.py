@@ -85,7 +85,10 @@ def rule_files(draw) -> dict:
                                 "concealed": draw(st.integers(0, 2)),
                                 "paid": "at_once" if at_once else "on_win",
                                 "exposed_payer": draw(st.sampled_from(["all", "discarder"])) if at_once else "all",
-                                "cannon_transfer": at_once and draw(st.booleans())}}
+                                "cannon_transfer": at_once and draw(st.booleans())},
+                      # the order in which a winning hand's readings are kept
+                      "prefer": draw(st.lists(st.sampled_from(["value", "dealer_value", "tai", "points", "times"]),
+                                              min_size=1, max_size=4, unique=True))}
     if draw(st.booleans()):
         out["wall"]["haidi_tiles"] = 0   # a 海底 tile would leave hands a tile over at the wall
         out["scoring"]["draw"] = {
