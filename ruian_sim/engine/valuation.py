@@ -14,7 +14,7 @@ from ..hand.arrange import (
     SC_MORE,
     arrangements,
 )
-from ..hand.layout import HS_M, SHAPE_STANDARD
+from ..hand.layout import HS_M, HS_PAIR_ANY, SHAPE_STANDARD
 from ..jit import kernel, kernel_inline
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
@@ -276,8 +276,8 @@ def best_reading(s, f_win, on_discard, shapes, use_gate, rules, seats, table, va
         resume = False
         while True:
             # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
-            n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, f_win, on_discard, base, nm,
-                             seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
+            n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, hs[HS_PAIR_ANY], table.face_ok, f_win,
+                             on_discard, base, nm, seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
             for r in range(1, n + 1):
                 if _keep(rows[r], tab, prog, parts, best, passed > 0, use_gate) > 0:
                     passed += 1

@@ -27,6 +27,14 @@ A wild stands for a face only while the face has room under the hand's caps
 the win test reads them), so no reading uses a wild as a fifth copy where
 the rules forbid it.
 
+Wilds left over at the end stand for the melds still missing as pungs of
+the wild's own kind.  Two left over for the pair are the wild's own kind
+too, or, where the rules let a wild pair stand for any kind
+(``wild.pair_alone: any``, the 台 game's server), a pair of every face in
+play with room for both: one complete walk then gives a set of rows per
+face (a *variant*), and a walk whose variants do not fit in ``out`` at once
+resumes at its next variant.
+
 The walk is resumable, so no reading is ever dropped: when ``out`` has no
 room for the next complete walk, the search saves where it is in the scratch
 and returns with ``sc[SC_MORE] = 1``; the caller values the rows and calls
@@ -74,7 +82,8 @@ SC_WL = SC_DEPTH + 1
 SC_STEPS = SC_DEPTH + 2
 SC_MORE = SC_DEPTH + 3
 SC_ERR = SC_DEPTH + 4
-ARR_SCRATCH = SC_DEPTH + 5
+SC_VARIANT = SC_DEPTH + 5     # the face of the wild pair the walk resumes at (0: from the start)
+ARR_SCRATCH = SC_DEPTH + 6
 MAX_STEPS = 2_000_000
 MIN_ROWS = MAX_LEVELS + 1     # rows one complete walk may write
 
@@ -202,9 +211,39 @@ def _wait(code, is_pair, f):
 
 
 @kernel
-def _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, n):
+def _emit(sc, depth, wl, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot, out,
+          n):
     """Write the readings of one complete walk (one per place the winning
-    tile can sit) into out from row n; returns the new row count."""
+    tile can sit, for each face its wild pair may stand for) into out from
+    row n, starting at variant ``sc[SC_VARIANT]``.  Returns the new row
+    count; ``sc[SC_VARIANT]`` is then 0, or the variant to resume at when
+    the next one did not fit."""
+    rows = out.shape[0]
+    pair_level = -1
+    for d in range(depth):
+        if sc[SC_LEVEL + d * LV_SIZE + LV_PAIR] == 1:
+            pair_level = d
+    v = sc[SC_VARIANT]
+    sc[SC_VARIANT] = 0
+    if pair_level >= 0:
+        return _emit_one(sc, depth, need, wface, -1, f_win, on_discard, base, first_slot, out, n)
+    # two wilds left make the pair: the wild's own kind (variant 0, face wface), then, with
+    # pair_any, each other face pair_faces lets them stand for where the hand has room for two more
+    while v < 35:
+        g = wface if v == 0 else v - 1
+        if v == 0 or (pair_any == 1 and g != wface and pair_faces[g] == 1 and sc[SC_ROOM + g] >= 2):
+            if n + depth + 1 > rows:
+                sc[SC_VARIANT] = v
+                return n
+            n = _emit_one(sc, depth, need, wface, g, f_win, on_discard, base, first_slot, out, n)
+        v += 1
+    return n
+
+
+@kernel
+def _emit_one(sc, depth, need, wface, pair_face, f_win, on_discard, base, first_slot, out, n):
+    """The rows of one variant of a complete walk: ``pair_face`` is the face
+    of a pair of two wilds (-1: the walk made its pair)."""
     rows = out.shape[0]
     slot = first_slot
     pair = 0
@@ -218,7 +257,7 @@ def _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, 
     made = depth - (1 if pair_level >= 0 else 0)
     extra = need - made
     if pair_level < 0:
-        pair = pair_code(wface, 2)
+        pair = pair_code(pair_face, 2)
     # where can the winning tile sit: any level holding it as a natural
     for d in range(-1, depth):
         if d == -1:
@@ -273,13 +312,16 @@ def _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, 
 
 
 @kernel
-def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, caps, sc, out, resume):
+def arrangements(cnt, w, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot, caps, sc,
+                 out, resume):
     """Readings of the concealed hand ``cnt`` (naturals by face, the winning
     tile included) with ``w`` wilds as ``need`` melds and a pair.  ``f_win``:
-    the winning tile's face (-1: a wild or none); ``first_slot``: meld slots
-    the exposed melds fill in ``base``; ``caps[f]``: the most tiles of face f
-    the hand may end with.  Returns the rows written to out; when
-    ``sc[SC_MORE]`` is 1 afterwards, call again with ``resume`` for the rest."""
+    the winning tile's face (-1: a wild or none); ``pair_any`` 1: two wilds
+    left for the pair may also stand for each face f with ``pair_faces[f]``
+    1 (0: only for the wild's own kind ``wface``); ``first_slot``: meld slots the exposed melds
+    fill in ``base``; ``caps[f]``: the most tiles of face f the hand may end
+    with.  Returns the rows written to out; when ``sc[SC_MORE]`` is 1
+    afterwards, call again with ``resume`` for the rest."""
     rows = out.shape[0]
     sc[SC_MORE] = 0
     if not resume:
@@ -295,6 +337,7 @@ def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, caps,
         sc[SC_DEPTH] = 0
         sc[SC_WL] = w
         sc[SC_STEPS] = 0
+        sc[SC_VARIANT] = 0
     depth = sc[SC_DEPTH]
     wl = sc[SC_WL]
     steps = sc[SC_STEPS]
@@ -326,7 +369,15 @@ def arrangements(cnt, w, need, wface, f_win, on_discard, base, first_slot, caps,
                     sc[SC_STEPS] = steps - 1
                     sc[SC_MORE] = 1
                     return n
-                n = _emit(sc, depth, wl, need, wface, f_win, on_discard, base, first_slot, out, n)
+                n = _emit(sc, depth, wl, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot,
+                          out, n)
+                if sc[SC_VARIANT] != 0:
+                    # the walk's next variant did not fit: resume at this very point, at that variant
+                    sc[SC_DEPTH] = depth
+                    sc[SC_WL] = wl
+                    sc[SC_STEPS] = steps - 1
+                    sc[SC_MORE] = 1
+                    return n
             sc[lv + LV_OPT] = -1
             depth -= 1  # the parent gives back its tiles when it resumes
             continue

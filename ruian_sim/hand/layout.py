@@ -58,7 +58,8 @@ HS_COPIES = 14
 HS_HARD_SELF = 15    # every self-drawn win is hard
 HS_HARD_THREE = 16   # a three-wilds win is hard
 HS_HAND = 17         # tiles in a hand after the deal (16)
-HS_SIZE = 18
+HS_PAIR_ANY = 18     # two wilds left for the pair may stand for any kind (wild.pair_alone: any)
+HS_SIZE = 19
 
 # shape bits, in the order of the `hand` CLI's contract
 SHAPE_STANDARD = 1

@@ -42,6 +42,7 @@ def hand_params(rules: RuleSet) -> np.ndarray:
     hs[L.HS_HARD_SELF] = rules.hard.self_drawn
     hs[L.HS_HARD_THREE] = rules.hard.three_wilds
     hs[L.HS_HAND] = rules.deal.hand_size
+    hs[L.HS_PAIR_ANY] = rules.wild.pair_alone == "any"
     return hs
 
 

@@ -83,6 +83,7 @@ class Wild:
     fifth_copy: bool
     rob: bool = False              # 抢金: a ready seat takes the turned wild before the first discard
     turn_past_aside: bool = False  # a turned kind laid aside is set aside like a flower, the next turned
+    pair_alone: str = "own"        # two wilds left as the pair: the wild's own kind, or any kind (any)
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
             stand_in=T.parse_one(w["stand_in"]) if "stand_in" in w else None,
             discard=w["discard"], claim=w["claim"], fifth_copy=w["fifth_copy"],
             rob=w.get("rob", False), turn_past_aside=w.get("turn_past_aside", False),
+            pair_alone=w.get("pair_alone", "own"),
         ),
         deal=Deal(**d["deal"]),
         replacement=d["replacement"],

@@ -15,11 +15,14 @@ WILD = tiles.parse_one("5z")  # the face a meld of wilds only is written with
 
 
 NO_CAPS = np.full(34, 99, np.int64)   # the reference below knows no caps
+EVERY_FACE = np.ones(34, np.int64)
 
 
-def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=False, rows=16, caps=NO_CAPS):
+def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=False, rows=16, caps=NO_CAPS,
+             pair_any=0, pair_faces=EVERY_FACE):
     """Every reading, through the resumable search with a small buffer (16
-    rows: the resume is exercised on every hand with more readings)."""
+    rows: the resume is exercised on every hand with more readings, and
+    inside one walk whose wild pair stands for many faces)."""
     cnt = np.array(tiles.counts(tiles.parse(hand)), np.int64) if hand else np.zeros(34, np.int64)
     base = np.zeros(A.FV_SIZE, np.int64)
     out = np.zeros((rows, A.FV_SIZE), np.int64)
@@ -28,7 +31,8 @@ def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=F
     got = []
     resume = False
     while True:
-        n = A.arrangements(cnt, wilds, need, WILD, f_win, discard, base, 0, caps, sc, out, resume)
+        n = A.arrangements(cnt, wilds, need, WILD, pair_any, pair_faces, f_win, discard, base, 0, caps, sc, out,
+                           resume)
         assert sc[A.SC_ERR] == 0
         got += [(tuple(sorted(int(c) for c in r[A.FV_MELD:A.FV_MELD + A.FV_N_MELDS] if c)),
                  int(r[A.FV_PAIR]), int(r[A.FV_WAIT])) for r in out[:n]]
@@ -37,9 +41,10 @@ def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=F
         resume = True
 
 
-def reference(cnt: tuple, wilds: int, need: int) -> set:
+def reference(cnt: tuple, wilds: int, need: int, pair_any=False) -> set:
     """Every split into `need` melds and a pair, each group holding at least
-    one natural; leftover wilds make whole melds (and the pair) of wilds."""
+    one natural; leftover wilds make whole melds (and the pair) of wilds,
+    the pair of any face with ``pair_any``."""
     out = set()
 
     @lru_cache(None)
@@ -48,10 +53,11 @@ def reference(cnt: tuple, wilds: int, need: int) -> set:
         f = next((i for i in range(34) if c[i]), None)
         if f is None:
             extra = need - len(melds)
-            p = pair if pair else (A.pair_code(WILD, 2) if w >= 2 else None)
+            pairs = [pair] if pair else [A.pair_code(g, 2) for g in (range(34) if pair_any else [WILD])]
             used = 3 * extra + (0 if pair else 2)
-            if extra >= 0 and p is not None and w == used:
-                out.add((tuple(sorted(melds + (A.meld_code(A.KIND_PUNG, 1, WILD, 3),) * extra)), p))
+            if extra >= 0 and w == used:
+                for p in pairs:
+                    out.add((tuple(sorted(melds + (A.meld_code(A.KIND_PUNG, 1, WILD, 3),) * extra)), p))
             return
         for nat in (1, 2, 3):        # pungs
             if c[f] >= nat and w >= 3 - nat and len(melds) < need:
@@ -138,13 +144,35 @@ def hands(draw):
 
 
 @settings(max_examples=400, deadline=None)
-@given(hands())
-def test_every_split_is_found_and_nothing_else(case):
+@given(hands(), st.booleans())
+def test_every_split_is_found_and_nothing_else(case, pair_any):
     kinds, wilds, need = case
-    got = {(m, p) for m, p, _ in readings(tiles.format_kinds(sorted(kinds)), wilds, need)}
-    want = reference(tuple(tiles.counts(kinds)[:34]), wilds, need)
-    assert got == want
+    got = readings(tiles.format_kinds(sorted(kinds)), wilds, need, pair_any=int(pair_any))
+    want = reference(tuple(tiles.counts(kinds)[:34]), wilds, need, pair_any)
+    assert {(m, p) for m, p, _ in got} == want
     event("complete" if want else "incomplete")
+
+
+def wild_pairs(got):
+    return {p for _, p, _ in got if p // 64 == 2}   # pairs of two wilds (pair_code)
+
+
+def test_a_wild_pair_stands_for_its_own_kind_unless_the_rules_say_any():
+    assert wild_pairs(readings("123m", 2, 1)) == {A.pair_code(WILD, 2)}
+    assert wild_pairs(readings("123m", 2, 1, pair_any=1)) == {A.pair_code(g, 2) for g in range(34)}
+
+
+def test_a_wild_pair_stands_only_for_faces_in_play_with_room_for_two():
+    faces = EVERY_FACE.copy()
+    faces[tiles.parse_one("7z")] = 0                   # laid aside, say
+    caps = NO_CAPS.copy()
+    caps[tiles.parse_one("1z")] = 4                    # 111z held: room for one more 東, not two
+    caps[tiles.parse_one("2m")] = 3                    # 123m and a cap of 3: room for two 2m
+    got = wild_pairs(readings("123m111z", 2, 2, caps=caps, pair_any=1, pair_faces=faces))
+    assert A.pair_code(tiles.parse_one("7z"), 2) not in got
+    assert A.pair_code(tiles.parse_one("1z"), 2) not in got
+    assert A.pair_code(tiles.parse_one("2m"), 2) in got
+    assert A.pair_code(WILD, 2) in got                 # the wild's own kind, always
 
 
 def test_complete_hands_have_readings():

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from ruian_sim import tiles as T
 from ruian_sim.engine.valuation import PARTS_SIZE, dealer_value, hand_value
 from ruian_sim.hand import arrange as A
+from ruian_sim.hand.layout import HS_PAIR_ANY
 from ruian_sim.hand.spec import live_wilds
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
@@ -150,8 +151,9 @@ def check(case):
     readings = set()
     resume = False
     while True:
-        n = A.arrangements(cnt, w, int(ev.hs[0]) - len(ms), wf if wf >= 0 else 0, f_win, discard,
-                           np.zeros(S.FV_SIZE, np.int64), 0, caps, sc_, out, resume)
+        n = A.arrangements(cnt, w, int(ev.hs[0]) - len(ms), wf if wf >= 0 else 0, int(ev.hs[HS_PAIR_ANY]),
+                           np.ones(34, np.int64), f_win, discard, np.zeros(S.FV_SIZE, np.int64), 0, caps, sc_, out,
+                           resume)
         assert sc_[A.SC_ERR] == 0
         readings |= {(tuple(sorted(int(c) for c in r[S.FV_MELD:S.FV_MELD + S.N_MELDS] if c)), int(r[S.FV_PAIR]),
                       int(r[S.FV_WAIT])) for r in out[:n]}

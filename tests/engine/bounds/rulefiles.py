@@ -27,7 +27,7 @@ def rule_files(draw) -> dict:
     play = [f"{r}{s}" for s in suits for r in range(1, 10)] + honors
     source = draw(st.sampled_from(["turned", "next", "fixed", "none"]))
     wild: dict = {"source": source, "discard": draw(st.booleans()), "claim": draw(st.booleans()),
-                  "turned_out_of_play": draw(st.booleans())}
+                  "turned_out_of_play": draw(st.booleans()), "pair_alone": draw(st.sampled_from(["own", "any"]))}
     if source == "fixed":
         wild["fixed"] = draw(st.sampled_from(play))
     if source == "next":
