@@ -82,5 +82,7 @@ MELD_KINDS = {"chi": (S.MELD_CHI,), "pung": (S.MELD_PUNG,),
               "pung_or_kong": (S.MELD_PUNG, S.MELD_KONG_EXPOSED, S.MELD_KONG_ADDED, S.MELD_KONG_CONCEALED)}
 CLASSES = {"simple": S.CLASS_SIMPLE, "terminal": S.CLASS_TERMINAL, "honor": S.CLASS_HONOR,
            "wind": S.CLASS_WIND, "dragon": S.CLASS_DRAGON, "seat_wind": S.CLASS_SEAT_WIND,
-           "round_wind": S.CLASS_ROUND_WIND, "terminal_or_honor": S.CLASS_TERMINAL | S.CLASS_HONOR}
+           "round_wind": S.CLASS_ROUND_WIND, "terminal_or_honor": S.CLASS_TERMINAL | S.CLASS_HONOR,
+           "white_dragon": S.CLASS_WHITE_DRAGON, "green_dragon": S.CLASS_GREEN_DRAGON,
+           "red_dragon": S.CLASS_RED_DRAGON}
 WAITS = {n: i for i, n in enumerate(S.WAIT_NAMES) if n != "none"}

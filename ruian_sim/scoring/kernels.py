@@ -26,6 +26,7 @@ def face_classes(face, seat_wind, round_wind):
                 c |= S.CLASS_ROUND_WIND
         else:
             c |= S.CLASS_DRAGON
+            c |= S.CLASS_WHITE_DRAGON if h == 4 else (S.CLASS_GREEN_DRAGON if h == 5 else S.CLASS_RED_DRAGON)
         return c
     rank = face % 9
     return S.CLASS_TERMINAL if rank == 0 or rank == 8 else S.CLASS_SIMPLE

@@ -61,6 +61,9 @@ CLASS_WIND = 8
 CLASS_DRAGON = 16
 CLASS_SEAT_WIND = 32
 CLASS_ROUND_WIND = 64
+CLASS_WHITE_DRAGON = 128   # 5z 白板
+CLASS_GREEN_DRAGON = 256   # 6z 发财
+CLASS_RED_DRAGON = 512     # 7z 红中
 HONOR_BASE = 27      # tiles.py: 1z (East) is face 27, 5z (White) 31
 
 # ---- how a fact (or a `per` count) is read from the vector: (op, slot, arg) ----

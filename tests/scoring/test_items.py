@@ -70,6 +70,17 @@ def test_wait_pair_and_concealed_conditions():
     assert parts(items, vector(wait=S.WAIT_SINGLE, pair=1 + 5 + 64)) == [0, 0, 2, 4]
 
 
+def test_each_dragon_has_a_class_of_its_own():
+    # 5z 白 face 31, 6z 发 32, 7z 中 33; the 台 game pays a 中 pair with a wild in it, a 发 pair only natural
+    items = [{"name": "red_pair", "points": 2, "when": {"pair": {"class": "red_dragon"}}},
+             {"name": "green_pair", "points": 4, "when": {"pair": {"class": "green_dragon", "wilds": {"max": 0}}}},
+             {"name": "white_pung", "tai": 1, "per": {"meld": "pung", "class": "white_dragon"}}]
+    assert parts(items, vector(pair=1 + 33 + 64))[:2] == [2, 0]
+    assert parts(items, vector(pair=1 + 32))[:2] == [4, 0]
+    assert parts(items, vector(pair=1 + 32 + 64))[:2] == [0, 0]
+    assert parts(items, vector(pair=1 + 31, melds=[meld(2, 31), meld(2, 33)]))[:2] == [0, 1]
+
+
 def test_excludes_are_not_iterated():
     # a excludes b, b excludes c: both b and c drop (b still excludes although excluded)
     items = [{"name": "a", "points": 1, "excludes": ["b"]}, {"name": "b", "points": 10, "excludes": ["c"]},
