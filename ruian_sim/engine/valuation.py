@@ -62,7 +62,8 @@ from .void import holds_void
 from .win_facts import hand_facts, seat_facts, wait_facts
 
 # parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
-# BEST the best so far, from WAIT the best of a ready hand's waits.  The first four are scoring/kernels.item_parts' out[].
+# BEST the best so far, from WAIT the best of a ready hand's waits.  The
+# first four are scoring/kernels.item_parts' out[].
 P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
 P_VALUE = OUT_W
 P_DEALER_VALUE = 5   # the reading's value against the dealer, when scoring.prefer reads it
