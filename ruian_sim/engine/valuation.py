@@ -93,7 +93,7 @@ def programs(table, scoring) -> tuple:
     misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
     misc[M_WAITS] = reads_waits(table)
     misc[M_PAYERS] = PAYERS[scoring.get("payers", "all")]
-    prefer = list(scoring.get("prefer", ("value", "points")))
+    prefer = list(scoring["prefer"])
     misc[M_DEALER_VALUE] = "dealer_value" in prefer
     misc[M_PREFER:] = -1
     for i, key in enumerate(prefer):

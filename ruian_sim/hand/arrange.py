@@ -211,22 +211,24 @@ def _wait(code, is_pair, f):
 
 
 @kernel
-def _emit(sc, depth, wl, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot, out,
-          n):
+def _emit(sc, depth, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot, out, n):
     """Write the readings of one complete walk (one per place the winning
     tile can sit, for each face its wild pair may stand for) into out from
     row n, starting at variant ``sc[SC_VARIANT]``.  Returns the new row
     count; ``sc[SC_VARIANT]`` is then 0, or the variant to resume at when
     the next one did not fit."""
     rows = out.shape[0]
-    pair_level = -1
+    pair = 0
     for d in range(depth):
-        if sc[SC_LEVEL + d * LV_SIZE + LV_PAIR] == 1:
-            pair_level = d
+        lv = SC_LEVEL + d * LV_SIZE
+        if sc[lv + LV_PAIR] == 1:
+            pair = sc[lv + LV_CODE]
     v = sc[SC_VARIANT]
     sc[SC_VARIANT] = 0
-    if pair_level >= 0:
-        return _emit_one(sc, depth, need, wface, -1, f_win, on_discard, base, first_slot, out, n)
+    # the wilds left stand for the melds still missing
+    extra = need - (depth - (1 if pair > 0 else 0))
+    if pair > 0:
+        return _emit_one(sc, depth, extra, wface, pair, f_win, on_discard, base, first_slot, out, n)
     # two wilds left make the pair: the wild's own kind (variant 0, face wface), then, with
     # pair_any, each other face pair_faces lets them stand for where the hand has room for two more
     while v < 35:
@@ -235,29 +237,18 @@ def _emit(sc, depth, wl, need, wface, pair_any, pair_faces, f_win, on_discard, b
             if n + depth + 1 > rows:
                 sc[SC_VARIANT] = v
                 return n
-            n = _emit_one(sc, depth, need, wface, g, f_win, on_discard, base, first_slot, out, n)
+            n = _emit_one(sc, depth, extra, wface, pair_code(g, 2), f_win, on_discard, base, first_slot,
+                          out, n)
         v += 1
     return n
 
 
 @kernel
-def _emit_one(sc, depth, need, wface, pair_face, f_win, on_discard, base, first_slot, out, n):
-    """The rows of one variant of a complete walk: ``pair_face`` is the face
-    of a pair of two wilds (-1: the walk made its pair)."""
+def _emit_one(sc, depth, extra, wface, pair, f_win, on_discard, base, first_slot, out, n):
+    """The rows of one variant of a complete walk: ``pair`` is its pair's
+    code, ``extra`` the pungs of wilds alone (of the wild's own kind)."""
     rows = out.shape[0]
     slot = first_slot
-    pair = 0
-    pair_level = -1
-    for d in range(depth):
-        lv = SC_LEVEL + d * LV_SIZE
-        if sc[lv + LV_PAIR] == 1:
-            pair = sc[lv + LV_CODE]
-            pair_level = d
-    # the wilds left stand for the melds (and the pair) still missing
-    made = depth - (1 if pair_level >= 0 else 0)
-    extra = need - made
-    if pair_level < 0:
-        pair = pair_code(pair_face, 2)
     # where can the winning tile sit: any level holding it as a natural
     for d in range(-1, depth):
         if d == -1:
@@ -369,7 +360,7 @@ def arrangements(cnt, w, need, wface, pair_any, pair_faces, f_win, on_discard, b
                     sc[SC_STEPS] = steps - 1
                     sc[SC_MORE] = 1
                     return n
-                n = _emit(sc, depth, wl, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot,
+                n = _emit(sc, depth, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot,
                           out, n)
                 if sc[SC_VARIANT] != 0:
                     # the walk's next variant did not fit: resume at this very point, at that variant
