@@ -19,11 +19,12 @@ own decisions must become for smart to reach a given share of greedy's speed.
 
 One bias: the second call finds the memo of what a projected reading is
 worth (engine/projection.py, kept across decisions) filled by the first, so
-it costs less than a first call where the table's valuation is dear.  On
-ruian the parts agree with benchmarks/kernels.py (the decision kernels hold
-about 70% of the play's time there, decisions and claims 69% here); on
-taiwanese, whose table is dear, they come out low (about 58% here, against
-some 85% by the profile), and "everything else" high.
+it may cost less than a first call, most where the table's valuation is
+dear; the parts are then low and "everything else" high.  On ruian they
+agree with benchmarks/kernels.py (the decision kernels hold about 70% of the
+play's time there, decisions and claims 69% here).  On taiwanese the profile
+puts the decisions at 57% to 77% (the scoring kernels' 25% is shared with
+the settlement of wins) and this at 58%: the bias is not measured there.
 """
 
 from __future__ import annotations
