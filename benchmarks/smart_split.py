@@ -69,8 +69,8 @@ TWICE = {
 
 
 def patched_copy(pkg: Path, part: str, root: Path) -> Path:
-    """The package under root/part with TWICE[part] made twice; the copy is
-    rewritten only where its source differs (so its numba cache stays valid)."""
+    """The package copied under root/part with TWICE[part] made twice (every
+    file's time kept, so the copy's numba cache stays valid from run to run)."""
     dest = root / part / "ruian_sim"
     line = TWICE[part]
     src = (pkg / "engine" / "smart.py").read_text(encoding="utf-8")
