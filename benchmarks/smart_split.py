@@ -71,6 +71,8 @@ TWICE = {
 def patched_copy(pkg: Path, part: str, root: Path) -> Path:
     """The package copied under root/part with TWICE[part] made twice (every
     file's time kept, so the copy's numba cache stays valid from run to run)."""
+    from ruian_sim.ruleset.locate import rules_dir, variants_dir
+
     dest = root / part / "ruian_sim"
     line = TWICE[part]
     src = (pkg / "engine" / "smart.py").read_text(encoding="utf-8")
@@ -79,13 +81,11 @@ def patched_copy(pkg: Path, part: str, root: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__")
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(pkg, dest, ignore=ignore)
-    twice = "    _again = " + line.split(" = ", 1)[1]
-    from ruian_sim.ruleset.locate import rules_dir, variants_dir
-
     for d in (rules_dir(), variants_dir()):   # a source checkout keeps them beside the package
         if not d.resolve().is_relative_to(pkg):
             shutil.rmtree(dest.parent / d.name, ignore_errors=True)
             shutil.copytree(d, dest.parent / d.name, ignore=ignore)
+    twice = "    _again = " + line.split(" = ", 1)[1]
     patched = dest / "engine" / "smart.py"
     patched.write_text(src.replace(line, twice + line), encoding="utf-8")
     # copytree kept every file's time; the patched one gets a time of its own that
@@ -136,10 +136,10 @@ def main() -> None:
             path, numba_dir = copies.get(name, (None, None))
             bots = ["smart", "greedy"] if name == "base" else ["smart"]
             out = run(path, numba_dir, root, args.rules, args.matches, bots)
-            for bots, fig in out.items():
-                key = name if bots == "smart" else bots
+            for who, fig in out.items():
+                key = name if who == "smart" else who
                 best[key] = max(best.get(key, 0.0), fig["rate"])
-                plays.setdefault(bots, set()).add(fig["play"])
+                plays.setdefault(who, set()).add(fig["play"])
         print(f"  round {rnd + 1} of {args.rounds} done", flush=True)
     if len(plays["smart"]) != 1:
         sys.exit("smart_split: the copies played different hands; the method does not hold for this code")
