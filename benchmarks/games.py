@@ -1,7 +1,7 @@
 """Play each built-in game for many hands and check what must hold in every
 one: the hand's points sum to zero, no win passes below the table's gate, and
 the record scores again exactly as the engine valued it; the first hands of
-each game are also refereed move by move (tests/engine/referee.py).
+each game are also refereed move by move (tests/kit/referee.py).
 
     python benchmarks/games.py [--hands 200000] [--refereed 300] [--games ruian-tai taiwanese hangzhou sichuan fuzhou]
 
@@ -18,12 +18,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ruian_sim.engine import layout as L
-from ruian_sim.engine.records import per_seat
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
-from ruian_sim.scoring import score, table, values
+from ruian_sim.scoring import table
+from ruian_sim.settle import score, values
+from ruian_sim.table import layout as L
+from ruian_sim.table.records import per_seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 
@@ -68,10 +69,10 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     ok &= same
     t = table(rules.scoring)
     if t.gate is not None:
-        from ruian_sim.engine.valuation import PARTS_SIZE, passes_gate, programs
+        from ruian_sim.table.valuation import PARTS_SIZE, passes_gate, programs
 
         prog = programs(t, rules.scoring)
-        from ruian_sim.scoring import fact_vectors
+        from ruian_sim.settle import fact_vectors
 
         fv = fact_vectors(recs, n)
         bad = 0

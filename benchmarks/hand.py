@@ -8,7 +8,7 @@ Each figure is measured inside one compiled loop over pre-built random hands
 so Python call overhead is not counted.  Targets (issue 3): win test
 < 100 ns, shanten < 1 µs, a full discard choice < 20 µs.  The smart bot's
 batch (shanten of every candidate, the draw list, the acceptance of every
-candidate within two steps of the best: engine/accept_batch.py) has no target:
+candidate within two steps of the best: bots/smart/accept_batch.py) has no target:
 it is what a smart decision pays before any valuation, for A/B runs; so is
 its whole choice (``--smart-hands``), the valuation of every target and
 route included, on a table where nothing has been seen yet.
@@ -21,19 +21,19 @@ import time
 
 import numpy as np
 
-from ruian_sim.engine.accept_batch import acceptances
-from ruian_sim.engine.acceptance import WORK_ROWS, draw_list, shanten_scores
+from ruian_sim.bots.acceptance import WORK_ROWS, draw_list, shanten_scores
+from ruian_sim.bots.greedy import bot_shanten, greedy_discard
+from ruian_sim.bots.smart.accept_batch import acceptances
+from ruian_sim.bots.smart.choice import smart_choice
 from ruian_sim.engine.arrays import key_steps, new_state
-from ruian_sim.engine.bots import bot_shanten, greedy_discard
-from ruian_sim.engine.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, H_WK, N_FACE, N_RAW
 from ruian_sim.engine.simulate import Simulator
-from ruian_sim.engine.smart import smart_choice
-from ruian_sim.engine.spec import compile_rules
-from ruian_sim.engine.state import Rules
 from ruian_sim.hand import kernels as K
 from ruian_sim.hand.layout import CAPX_SIZE, HS_B, HS_CAP, HS_CAPW, HS_HAND, HS_M, HS_STANDIN, ROW
 from ruian_sim.jit import kernel, kernel_inline
 from ruian_sim.ruleset import load
+from ruian_sim.table.layout import EP_COPIES, F_NMELD, F_NTILES, F_W, H_WK, N_FACE, N_RAW
+from ruian_sim.table.spec import compile_rules
+from ruian_sim.table.state import Rules
 
 
 def random_hands(spec, n: int, seed: int, wild: int | None = None):

@@ -68,7 +68,7 @@ _NAME = re.compile(r"_ZN((?:\d+\w+?)+?)(?:B\d|E|$)")
 
 
 def kernel_name(symbol: str) -> str | None:
-    """ruian_sim.engine.bots.acceptance from numba's mangled symbol."""
+    """ruian_sim.bots.greedy.acceptance from numba's mangled symbol."""
     if not symbol.startswith("_ZN9ruian_sim"):
         return None
     parts, i = [], 3

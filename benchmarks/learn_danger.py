@@ -1,16 +1,16 @@
 """Learn the smart bot's danger tables for the built-in rule sets and ship them.
 
 The engine knows the truth, so smart self-play is counted inside the kernel
-(engine/danger_log.py): at every discard, each opponent's bucket (its melds
+(bots/smart/danger_log.py): at every discard, each opponent's bucket (its melds
 shown, its discards made) and whether it was ready, and for a ready one
 whether the tile completed its hand (by the tile's class and the copies the
-discarder could not see).  engine/danger.py smooths the rates and this script
-writes them to ruian_sim/engine/danger.json, keyed by each rule set's hash.
+discarder could not see).  bots/smart/danger.py smooths the rates and this script
+writes them to ruian_sim/bots/smart/danger.json, keyed by each rule set's hash.
 They are learned exactly as a user's file is at its first use (the same
 matches, seeds and frozen prior, danger.json's ``default``), so a built-in
 game and a file that plays like it get the same tables.  Regenerate on
 purpose, like the golden numbers, after any change to the bots or the play
-(tests/engine/test_danger_tables.py says when):
+(tests/bots/test_danger_tables.py says when):
 
     python benchmarks/learn_danger.py [--rules ruian ruian+taiwanese ...]
 """
@@ -21,7 +21,7 @@ import argparse
 import json
 import time
 
-from ruian_sim.engine import danger
+from ruian_sim.bots.smart import danger
 from ruian_sim.engine.simulate import learn_danger
 from ruian_sim.ruleset import builtin_names, load
 

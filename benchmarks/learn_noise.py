@@ -16,7 +16,7 @@ import argparse
 
 from ruian_sim.engine.simulate import Simulator, learn_danger
 from ruian_sim.ruleset import load
-from ruian_sim.scoring import score
+from ruian_sim.settle import score
 from ruian_sim.stats import Accumulator, PairedAccumulator
 
 SHOWN = 8

@@ -25,9 +25,9 @@ from math import comb
 # people's shares in riichi (benchmarks/games.py: Python puts this script's folder on the path)
 from games import HUMAN_RIICHI
 
-from ruian_sim.engine.spec import compile_rules
 from ruian_sim.hand.layout import HS_M
 from ruian_sim.ruleset import load
+from ruian_sim.table.spec import compile_rules
 
 COPIES = 4
 

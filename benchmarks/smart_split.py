@@ -18,7 +18,7 @@ It answers the question of issue 25's last line: how much faster smart's
 own decisions must become for smart to reach a given share of greedy's speed.
 
 One bias: the second call finds the memo of what a projected reading is
-worth (engine/projection.py, kept across decisions) filled by the first, so
+worth (bots/smart/projection.py, kept across decisions) filled by the first, so
 it may cost less than a first call, most where the table's valuation is
 dear; the parts are then low and "everything else" high.  On ruian they
 agree with benchmarks/kernels.py (the decision kernels hold about 70% of the
@@ -61,7 +61,7 @@ out["module"] = ruian_sim.__file__
 print(json.dumps(out))
 """
 
-# the line each copy makes twice (its result thrown away), in engine/smart.py
+# the line each copy makes twice (its result thrown away), in bots/smart/choice.py
 TWICE = {
     "discards": "    f, sh, v = smart_choice(s, rules, seats, table, bots, work, values, draws_left, True)\n",
     "claims": "    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, int(bots.kept[s, 1]), False)\n",
@@ -77,7 +77,7 @@ def patched_copy(pkg: Path, part: str, root: Path) -> Path:
     line = TWICE[part]
     src = (pkg / "engine" / "smart.py").read_text(encoding="utf-8")
     if src.count(line) != 1:
-        sys.exit(f"smart_split: engine/smart.py no longer holds the {part} call this benchmark doubles; update TWICE")
+        sys.exit(f"smart_split: bots/smart/choice.py no longer holds the {part} call this benchmark doubles; update TWICE")
     ignore = shutil.ignore_patterns("__pycache__")
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(pkg, dest, ignore=ignore)

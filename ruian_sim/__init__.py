@@ -14,7 +14,7 @@ import os as _os
 # spin beside it (3% of a core in profiles) and steal from worker processes.
 _os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from .engine.bots_spec import DEFAULT_BOT
+from .bots.spec import DEFAULT_BOT
 from .ruleset import RuleSet
 from .ruleset import load as load_rules
 
@@ -46,7 +46,7 @@ def records(rules: str = "ruian", variants=(), matches: int = 100, seed: int = 1
 
 def score(records_, rules: RuleSet):
     """Points per seat and per player for hand records (ruian_sim.scoring.Scored)."""
-    from .scoring import score as _score
+    from .settle import score as _score
 
     return _score(records_, rules)
 

@@ -31,10 +31,10 @@ def source_digest() -> str:
     by playing (the danger tables), depends on."""
     pkg = _PKG
     digest = hashlib.sha256()
-    for path in sorted([*pkg.glob("hand/*.py"), *pkg.glob("engine/*.py"), pkg / "scoring" / "kernels.py",
-                        pkg / "scoring" / "layout.py",
-                        pkg / "jit.py"]):
-        digest.update(path.name.encode() + path.read_bytes())
+    kernels = [*pkg.glob("hand/*.py"), *pkg.glob("table/*.py"), *pkg.glob("bots/**/*.py"),
+               *pkg.glob("engine/*.py"), *pkg.glob("scoring/*.py"), pkg / "jit.py"]
+    for path in sorted(kernels):
+        digest.update(path.relative_to(pkg).as_posix().encode() + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -25,13 +25,13 @@ from dataclasses import dataclass
 import numpy as np
 import simpy
 
-from .engine import layout as L
-from .engine.bots_spec import DEFAULT_BOT
-from .engine.records import per_seat
+from .bots.spec import DEFAULT_BOT
 from .engine.simulate import Simulator
 from .errors import UserError
 from .ruleset import RuleSet
 from .stats import ratio_ci
+from .table import layout as L
+from .table.records import per_seat
 
 MATCH_STRIDE = 100_000  # matches reserved per session
 ACTIONS = ("shuffle", "dice", "deal", "draw", "discard", "claim_window", "claim", "kong", "win", "settle")

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .engine import layout as L
-from .engine.records import per_seat
-from .scoring import SHAPE_BIT, Scored
-from .scoring.draw import DRAW_FLOWS
+from .scoring import SHAPE_BIT
+from .settle import Scored
+from .settle.draw import DRAW_FLOWS
+from .table import layout as L
+from .table.records import per_seat
 
 MOMENTS = 6  # Σx, Σn, Σx², Σxn, Σn², matches
 # What a won hand is worth, the first winner's: its value against one non-dealer payer and
@@ -215,7 +216,7 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     cols["winners_mean"] = (winners, ones)
     for k in range(seats):
         cols[f"winners.{k}"] = (winners == k, ones)
-    for name, x in scored.flows.items():   # kong money and a draw's settlement, per hand (scoring/draw.py)
+    for name, x in scored.flows.items():   # kong money and a draw's settlement, per hand (settle/draw.py)
         cols[f"flow_mean.{name}"] = (x, ones)
     if "ready_0" in records.dtype.names and set(scored.flows) & set(DRAW_FLOWS):
         # the hand ran out of tiles with seats left, who were read ready or not (查叫)

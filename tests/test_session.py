@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from ruian_sim.engine import layout as L
-from ruian_sim.engine.records import per_seat
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.session import MATCH_STRIDE, run_sessions
+from ruian_sim.table import layout as L
+from ruian_sim.table.records import per_seat
 
 FIXED = {a: {"dist": "fixed", "value": v} for a, v in
          dict(shuffle=60, dice=6, deal=30, draw=2, discard=5, claim_window=1, claim=3, kong=4, win=10,

@@ -5,7 +5,7 @@ import numpy as np
 
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
-from ruian_sim.scoring import score
+from ruian_sim.settle import score
 from ruian_sim.stats import Accumulator, ratio_ci
 
 

@@ -104,7 +104,7 @@ def add_seed_arg(p) -> None:
 
 
 def add_bots_arg(p) -> None:
-    from ..engine.bots_spec import DEFAULT_BOT, PARAMS, READS
+    from ..bots.spec import DEFAULT_BOT, PARAMS, READS
 
     params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {d:g})" for k, (_, d, lo, hi) in PARAMS.items())
     reads = "; ".join(f"{bot} {', '.join(keys)}" for bot, keys in READS.items())
@@ -180,8 +180,8 @@ def load_timing(path: str | None) -> dict | None:
 
 
 def known_metrics(plan, players: int | None = None) -> list[str]:
-    from ..engine.layout import OUTCOME_NAMES
     from ..scoring import SHAPE_BIT
+    from ..table.layout import OUTCOME_NAMES
 
     if players is None:
         players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)

@@ -7,19 +7,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hand.arrange import ARR_SCRATCH, FV_SIZE
+from ..bots.acceptance import WORK_ROWS
+from ..bots.smart.chance import DP_SIZE
+from ..bots.smart.danger_log import LEARN_SIZE
+from ..bots.smart.patterns import PS_SIZE
+from ..bots.smart.projection import MEMO
+from ..bots.smart.values import pattern_targets
 from ..hand.layout import CAPX_SIZE, ROW
-from . import layout as L
-from .acceptance import WORK_ROWS
-from .chance import DP_SIZE
-from .danger_log import LEARN_SIZE
-from .patterns import PS_SIZE
-from .projection import MEMO
-from .spec import KernelSpec
-from .state import Bots, Seats, State, Table, Values, Wall, Work
-from .valuation import PARTS_SIZE, programs
-from .values import pattern_targets
-from .wall import WS_SIZE
+from ..scoring.arrange import ARR_SCRATCH
+from ..scoring.layout import FV_SIZE
+from ..table import layout as L
+from ..table.spec import KernelSpec
+from ..table.state import Bots, Seats, State, Table, Values, Wall, Work
+from ..table.valuation import PARTS_SIZE, programs
+from ..table.wall import WS_SIZE
 
 N_STREAMS = 16
 
@@ -36,11 +37,11 @@ def key_steps(hs: np.ndarray) -> np.ndarray:
     return pw
 
 
-MAX_READINGS = 128  # readings of one hand the engine compares (hand/arrange.py)
+MAX_READINGS = 128  # readings of one hand the engine compares (scoring/arrange.py)
 
 
 def value_work(spec: KernelSpec) -> Values:
-    """The arrays engine/valuation.py values hands with."""
+    """The arrays table/valuation.py values hands with."""
     t = spec.table
     return Values(tab=t.tab, rows=np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
                   asc=np.zeros(ARR_SCRATCH, np.int64), best=np.zeros(FV_SIZE, np.int64),

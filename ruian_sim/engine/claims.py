@@ -1,11 +1,13 @@
 """Claims on a discard and their consequences: who wins and in which order,
 several winners, kongs set aside, and the four-winds run (四同风)."""
 
+from ..bots.dispatch import long_wall
+from ..bots.greedy import wants_win
+from ..bots.smart.soft_win import smart_takes_win
 from ..hand.kernels import set_tight
 from ..hand.layout import HS_B, HS_CAP
 from ..jit import kernel, kernel_inline
-from .bots import wants_win
-from .layout import (
+from ..table.layout import (
     BOT_SMART,
     BP_KIND,
     EP_FOUR_KONGS,
@@ -63,11 +65,9 @@ from .layout import (
     OUT_MULTI_WIN_DRAW,
     OUT_TRIPLE_WIN,
 )
-from .log import log_event
-from .policy import long_wall
-from .seat import add_face, add_meld, hard_now, remove_face, shapes_with
-from .soft_win import smart_takes_win
-from .valuation import gate_ok
+from ..table.log import log_event
+from ..table.seat import add_face, add_meld, hard_now, remove_face, shapes_with
+from ..table.valuation import gate_ok
 
 
 @kernel_inline

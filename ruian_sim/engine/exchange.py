@@ -11,7 +11,7 @@ singles first, then the least connected, as void.void_discard throws them.
 """
 
 from ..jit import kernel
-from .layout import (
+from ..table.layout import (
     EP_EXCHANGE,
     EP_EXCHANGE_DIR,
     EP_SEATS,
@@ -23,10 +23,10 @@ from .layout import (
     XD_OPPOSITE,
     XD_PREVIOUS,
 )
-from .log import log_event
-from .seat import add_face, remove_face
-from .void import SUIT, loose_face, weakest_suit
-from .wall import WS_DICE1
+from ..table.log import log_event
+from ..table.seat import add_face, remove_face
+from ..table.void import SUIT, loose_face, weakest_suit
+from ..table.wall import WS_DICE1
 
 
 @kernel

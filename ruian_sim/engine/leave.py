@@ -9,7 +9,7 @@ the first win and nothing here changes how it is played.
 """
 
 from ..jit import kernel, kernel_inline
-from .layout import (
+from ..table.layout import (
     C_FIXED,
     EP_AFTER_WINS,
     EP_SEATS,
@@ -29,8 +29,8 @@ from .layout import (
     S_WIN_FROM,
     S_WIN_ORDER,
 )
+from ..table.seat import raw_of
 from .record import record_winner
-from .seat import raw_of
 
 
 @kernel_inline

@@ -2,7 +2,7 @@
 changes, and one record row per hand."""
 
 from ..jit import kernel
-from .layout import (
+from ..table.layout import (
     C_DISCARDER,
     C_FIXED,
     C_HAND,

@@ -4,10 +4,10 @@ wild, the deal, then 换三张 and 定缺 where the rules have them, and each
 seat's shanten.  An impossible state (layout.ERR_*) is left in
 ``H[H_ERROR]`` for play_hand to report."""
 
+from ..bots.dispatch import current_shanten
 from ..jit import kernel
-from .exchange import exchange_tiles
-from .intake import deal, set_wild
-from .layout import (
+from ..table.intake import deal, set_wild
+from ..table.layout import (
     EP_EXCHANGE,
     EP_SEATS,
     EP_VOID,
@@ -22,10 +22,10 @@ from .layout import (
     H_ROUND,
     H_STREAK,
 )
-from .policy import current_shanten
-from .rng import BOT, DICE, WALL, stream
-from .void import name_voids
-from .wall import WS_INDICATOR, setup_wall
+from ..table.rng import BOT, DICE, WALL, stream
+from ..table.void import name_voids
+from ..table.wall import WS_INDICATOR, setup_wall
+from .exchange import exchange_tiles
 
 
 @kernel

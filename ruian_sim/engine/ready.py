@@ -13,7 +13,7 @@ and on what tile.
 
 from ..hand.layout import HS_B, N_FACES
 from ..jit import kernel
-from .layout import (
+from ..table.layout import (
     C_FIXED,
     EP_SEATS,
     EV_READY,
@@ -30,11 +30,11 @@ from .layout import (
     S_READY_ON,
     S_SHAPES,
 )
+from ..table.log import log_event
+from ..table.seat import add_face, raw_of, remove_face, shapes_with
+from ..table.valuation import BEST, WAIT, preferred, win_reading, write_value
+from ..table.void import holds_void
 from .leave import is_out
-from .log import log_event
-from .seat import add_face, raw_of, remove_face, shapes_with
-from .valuation import BEST, WAIT, preferred, win_reading, write_value
-from .void import holds_void
 
 
 @kernel

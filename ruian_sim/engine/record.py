@@ -2,8 +2,7 @@
 facts a scoring table may ask about (single wait, 天胡/地胡, suits)."""
 
 from ..jit import kernel
-from .claims import first_winner, lowest
-from .layout import (
+from ..table.layout import (
     C_CLAIMS,
     C_DEALER,
     C_DICE,
@@ -67,10 +66,11 @@ from .layout import (
     S_VOID,
     S_WILDS,
 )
-from .log import log_event
-from .seat import add_face
-from .valuation import loser_reading, win_reading, write_value
-from .wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
+from ..table.log import log_event
+from ..table.seat import add_face
+from ..table.valuation import loser_reading, win_reading, write_value
+from ..table.wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
+from .claims import first_winner, lowest
 
 
 @kernel

@@ -5,14 +5,14 @@ from the dealer's right (the dealer itself does not rob: it has its 天胡);
 the first that can and wants to takes it.  The win counts as self-drawn
 (the fact ``robbed_gold`` beside ``self_drawn``)."""
 
+from ..bots.greedy import wants_win
 from ..hand.layout import SHAPE_THREE
 from ..jit import kernel
-from .bots import wants_win
-from .layout import EP_SEATS, EV_PASS_WIN, EV_ROB_GOLD, FACT_ROB_GOLD, FACT_SELF_DRAWN, H_WK
-from .log import log_event
-from .seat import add_face, hard_now, remove_face, shapes_now, shapes_with
-from .valuation import gate_ok
-from .wall import WS_INDICATOR
+from ..table.layout import EP_SEATS, EV_PASS_WIN, EV_ROB_GOLD, FACT_ROB_GOLD, FACT_SELF_DRAWN, H_WK
+from ..table.log import log_event
+from ..table.seat import add_face, hard_now, remove_face, shapes_now, shapes_with
+from ..table.valuation import gate_ok
+from ..table.wall import WS_INDICATOR
 
 ROB_ROUTE = FACT_SELF_DRAWN | FACT_ROB_GOLD
 

@@ -7,12 +7,7 @@ import time
 
 import numpy as np
 
-from ..errors import UserError
-from ..ruleset import RuleSet
-from . import layout as L
-from .arrays import key_steps, new_state, value_work
-from .bots_spec import DEFAULT_BOT, parse_bots, resolve_margin
-from .danger import (
+from ..bots.smart.danger import (
     LEARN_MATCHES,
     LEARN_SEED,
     default_tables,
@@ -22,11 +17,16 @@ from .danger import (
     store,
     tables_from,
 )
+from ..bots.smart.values import bot_values
+from ..bots.spec import DEFAULT_BOT, parse_bots, resolve_margin
+from ..errors import UserError
+from ..ruleset import RuleSet
+from ..table import layout as L
+from ..table.records import to_structured
+from ..table.spec import KernelSpec, compile_rules
+from ..table.state import Rules
+from .arrays import key_steps, new_state, value_work
 from .match import play_matches
-from .records import to_structured
-from .spec import KernelSpec, compile_rules
-from .state import Rules
-from .values import bot_values
 
 # Matches per kernel call: Python (and so Ctrl-C) gets control back between
 # calls, about every few hundred hands.
@@ -68,7 +68,7 @@ class Simulator:
         resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1)
         if self.spec.seats >= 3:
             # every bot gets the rules' win values; the smart bot reads them, and its
-            # danger tables (engine/danger.py: learned for these rules, once) when one plays
+            # danger tables (bots/smart/danger.py: learned for these rules, once) when one plays
             if danger is None:
                 smart = (self.bots[:, L.BP_KIND] == L.BOT_SMART).any()
                 danger = danger_tables(self.spec.rules) if smart else default_tables()
@@ -149,7 +149,7 @@ def _self_play(rules: RuleSet, bots: str, danger: dict, seed: int, matches: int)
 
 def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN_SEED,
                  quiet: bool = False) -> dict:
-    """The smart bot's learned tables for ``rules`` (engine/danger.py): the
+    """The smart bot's learned tables for ``rules`` (bots/smart/danger.py): the
     acceptance an efficient hand has at each shanten from greedy self-play,
     then the danger tables and the hazard from smart self-play with those."""
     t0 = time.perf_counter()
@@ -162,7 +162,7 @@ def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN
     out["accept"] = first["accept"]
     out["hazard"] = hazard_of(recs, rules.table.seats)
     out["hazard_r"] = hazard_by_round(recs, rules.table.seats)
-    out["source"] = (f"engine/danger.py: greedy self-play (acceptance), then smart self-play (danger, hazard), "
+    out["source"] = (f"bots/smart/danger.py: greedy self-play (acceptance), then smart self-play (danger, hazard), "
                      f"{matches} matches each, seeds {seed} and {seed + 1}")
     if not quiet:
         print(f"ruian-sim: learned in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)

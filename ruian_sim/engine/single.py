@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UserError
-from . import layout as L
+from ..table import layout as L
+from ..table.intake import set_wild
+from ..table.seat import add_face, add_meld, face_of
+from ..table.spec import KernelSpec
+from ..table.state import Rules
+from ..table.valuation import loser_reading, win_reading
 from .arrays import key_steps, new_state, value_work
-from .intake import set_wild
-from .seat import add_face, add_meld, face_of
-from .spec import KernelSpec
-from .state import Rules
-from .valuation import loser_reading, win_reading
 
 # meld kinds of the scoring language (scoring/layout MELD_*) -> the engine's M_TYPE
 ENGINE_MELD = {1: L.MELD_CHI, 2: L.MELD_PON, 3: L.MELD_KONG_EXP, 4: L.MELD_KONG_ADD, 5: L.MELD_KONG_CON}

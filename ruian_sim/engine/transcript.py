@@ -1,28 +1,17 @@
 """A hand as readable text: dice, break, the turned wild, the deal, every
 draw, discard, claim, kong and replacement, the end, the final hands.
 
-The text is made from the engine's own event log (engine/log.py), so it
+The text is made from the engine's own event log (table/log.py), so it
 shows exactly what the compiled engine did."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import tiles as T
 from ..hand.layout import SHAPE_NAMES
-from . import layout as L
-from .records import per_seat
+from ..table import layout as L
+from ..table.records import per_seat
 
 WINDS = ("East", "South", "West", "North", "Fifth")
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """What a hand paid, worked out above the engine (by scoring): points per
-    seat, and for each winner the scoring items that applied and its times."""
-
-    points: list[int]                    # per seat; they sum to zero
-    entries: list[tuple[int, str, int]]  # (winner seat, applied item names joined by ", " or "", times)
 
 
 def seat_name(s: int) -> str:
@@ -57,7 +46,7 @@ def meld_text(mtype: int, face: int, wk: int, si: int) -> str:
 
 
 def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
-                settlement: Settlement | None = None) -> str:
+                settlement=None) -> str:
     rules = spec.rules
     rec = records[hand]
     n = spec.seats
@@ -170,7 +159,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
     return "\n".join(lines) + "\n"
 
 
-def _settlement_lines(st: Settlement, players) -> list[str]:
+def _settlement_lines(st, players) -> list[str]:
     out = ["Scores:"]
     for s, names, times in st.entries:
         items = f"scoring items {names}" if names else "no scoring item"
@@ -184,7 +173,7 @@ def _settlement_lines(st: Settlement, players) -> list[str]:
 
 def _break_line(wall, seat_name, opener: int, at: int, count: int, side: int) -> str:
     """Where the dice count ends: ``at`` is the break stack's index in the wall
-    of ``side``, from that wall's left end (engine/wall.py)."""
+    of ``side``, from that wall's left end (table/wall.py)."""
     cw = wall.count == "clockwise"
     start = "right" if cw else "left"
     nth = wall.stacks_per_side - at if cw else at + 1
@@ -227,4 +216,4 @@ def play_text(sim, seed: int, match: int, hand: int, settle=None) -> str | None:
     return format_hand(sim.spec, seed, match, hand, records, events, state, settlement)
 
 
-__all__ = ["Settlement", "format_hand", "play_text", "raw_hand"]
+__all__ = ["format_hand", "play_text", "raw_hand"]

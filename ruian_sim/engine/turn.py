@@ -2,19 +2,27 @@
 
 Every choice the rules leave open comes from ``P`` (layout.EP_*); every
 choice a player makes comes from the bots.  State lives in preallocated
-arrays, bundled as engine/state.py describes: ``rules``, ``wall``, ``seats``,
+arrays, bundled as table/state.py describes: ``rules``, ``wall``, ``seats``,
 ``table``, ``bots``, the scratch ``work`` and ``values`` (for valuing
 hands); ``rec`` is the record row to fill, ``log`` the events for
 transcripts.
 """
 
+from ..bots.dispatch import (
+    claim_choice,
+    claimable,
+    discard_choice,
+    long_wall,
+    may_kong,
+    self_kong,
+    void_first,
+)
+from ..bots.greedy import wants_win
+from ..bots.smart.danger_log import danger_sample
 from ..hand.layout import HS_CAP
 from ..jit import kernel
-from .bots import wants_win
-from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
-from .danger_log import danger_sample
-from .intake import can_replace, receive, replacement
-from .layout import (
+from ..table.intake import can_replace, receive, replacement
+from ..table.layout import (
     BOT_SMART,
     BP_KIND,
     C_OUTCOME,
@@ -89,32 +97,17 @@ from .layout import (
     ROB_ANY,
     ROB_NEVER,
 )
+from ..table.log import log_event
+from ..table.seat import add_meld, hard_now, raw_of, remove_face, shapes_now
+from ..table.valuation import gate_ok
+from ..table.void import is_void, void_discard
+from ..table.wall import WS_DEAD_EXTRA, dead_tiles, draw_head, normal_left, nothing_left, remaining
+from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
 from .leave import is_out, last_from, next_in, record_wins
-from .log import log_event
 from .opening import open_hand
-from .policy import (
-    claim_choice,
-    claimable,
-    discard_choice,
-    long_wall,
-    may_kong,
-    self_kong,
-    void_first,
-)
 from .ready import ready_readings
 from .record import fill_record
 from .rob_gold import ROB_ROUTE, rob_gold
-from .seat import add_meld, hard_now, raw_of, remove_face, shapes_now
-from .valuation import gate_ok
-from .void import is_void, void_discard
-from .wall import (
-    WS_DEAD_EXTRA,
-    dead_tiles,
-    draw_head,
-    normal_left,
-    nothing_left,
-    remaining,
-)
 
 
 @kernel
@@ -265,7 +258,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
         H[H_LAST_RAW] = raw
         log_event(log, EV_DISCARD, turn, raw, 0, 0)
         if bots.learn[0] == 1:
-            danger_sample(turn, f, raw, rules, seats, table, bots, work)   # engine/danger.py is learning
+            danger_sample(turn, f, raw, rules, seats, table, bots, work)   # bots/smart/danger.py is learning
         after_kong = kong_draw   # 杠上炮: this discard follows the discarder's kong replacement
         kong_draw = False
         # a wild discarded (飘) carries the seat's chain on; anything else ends it

@@ -13,7 +13,6 @@ import numpy as np
 
 from .. import tiles as T
 from ..errors import UserError
-from ..ruleset import RuleSet
 from . import kernels as K
 from . import layout as L
 from .spec import hand_params, hand_tables, live_wilds
@@ -64,7 +63,7 @@ def _names(mask: int) -> list[str]:
 class HandEvaluator:
     """Evaluates concealed hands under one RuleSet (tables load once)."""
 
-    def __init__(self, rules: RuleSet):
+    def __init__(self, rules):
         self.rules = rules
         self.hs = hand_params(rules)
         self.tabs = hand_tables(rules)

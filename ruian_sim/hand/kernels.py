@@ -288,7 +288,7 @@ def ep_distance(pairs, pairable, loose, hs):
 @kernel_inline
 def ep_short(pairs, pairable, loose, P, S):
     """ep_distance() for P pairs + S singles given (the smart bot asks for one
-    pair fewer: the last one a wild kept alone and any tile, engine/lone.py)."""
+    pair fewer: the last one a wild kept alone and any tile, bots/smart/lone.py)."""
     if pairs >= P:
         # spare pairs can give the single too
         usable = 2 * P + min(S, pairable + loose + 2 * (pairs - P))

@@ -1,15 +1,17 @@
-"""From a RuleSet to what the hand kernels read: the parameter vector and tables."""
+"""From a RuleSet to what the hand kernels read: the parameter vector and tables.
+
+``rules`` is a ruian_sim.ruleset.RuleSet; it is read, not imported (the rule
+files are validated above this package, with the scoring language between)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..ruleset import RuleSet
 from . import layout as L
 from .tables import get_completion, get_table
 
 
-def live_wilds(rules: RuleSet) -> int:
+def live_wilds(rules) -> int:
     """Wild tiles in play: every copy of the wild kind, less the turned tile when it is one."""
     if rules.wild.source == "none":
         return 0
@@ -19,7 +21,7 @@ def live_wilds(rules: RuleSet) -> int:
     return out
 
 
-def hand_params(rules: RuleSet) -> np.ndarray:
+def hand_params(rules) -> np.ndarray:
     hs = np.zeros(L.HS_SIZE, np.int64)
     sh, copies, live = rules.shapes, rules.tiles.copies, live_wilds(rules)
     hs[L.HS_M] = rules.deal.melds
@@ -46,7 +48,7 @@ def hand_params(rules: RuleSet) -> np.ndarray:
     return hs
 
 
-def hand_tables(rules: RuleSet) -> tuple:
+def hand_tables(rules) -> tuple:
     """The tables the kernels read, in this order (see hand.kernels):
     distance tables (suit standard, honor standard, suit pungs-only, honor
     pungs-only), the two standard ones seen as 8-byte words (the bots compare

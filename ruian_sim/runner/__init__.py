@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..engine.bots_spec import DEFAULT_BOT
+from ..bots.spec import DEFAULT_BOT
 from ..ruleset import load_with_origins
 from .execute import CHUNKS, Interrupted, execute, prepare
 from .executors import Backend, dask, local

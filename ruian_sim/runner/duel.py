@@ -29,12 +29,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine import layout as L
-from ..engine.bots_spec import parse_bots
-from ..engine.records import per_seat
+from ..bots.spec import parse_bots
 from ..errors import UserError
-from ..scoring import FACT_BIT, score
+from ..scoring import FACT_BIT
+from ..settle import score
 from ..stats import CROSS, MOMENTS, Accumulator, PairedAccumulator
+from ..table import layout as L
+from ..table.records import per_seat
 from .execute import Interrupted, _chunk_path, _save_json_atomic, _stop_now, load_done, prepare
 from .outdir import OutLock, WriteFailed, write_json
 from .plan import Plan

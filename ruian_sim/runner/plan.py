@@ -98,7 +98,7 @@ def check_saved(plan, out, name: str) -> None:
     """A saved plan, read back, is checked as its options were when it was made: the rules by
     the rule validator, the numbers by their ranges (a plan.json edited by hand or cut short
     is refused in one line, not a traceback later)."""
-    from ..engine.bots_spec import parse_bots
+    from ..bots.spec import parse_bots
     from ..ruleset.source import Source
     from ..ruleset.validate import problems
 

@@ -74,7 +74,7 @@ def check(command: str, plan, args, out: Path) -> None:
         differs("until_ci", "--until-ci", plan.extra.get("until_ci"))
         differs("max_hands", "--max-hands", plan.max_hands)
     elif command == "sweep":
-        from .sweep_params import parse_param
+        from .sweep.params import parse_param
 
         if "param" in given:
             mine = [[q.path, list(q.values), q.text] for q in map(parse_param, args.param)]

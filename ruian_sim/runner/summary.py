@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine.layout import OUTCOME_NAMES
 from ..scoring import SHAPE_BIT, item_amount
 from ..stats import WIN_PARTS, Accumulator
+from ..table.layout import OUTCOME_NAMES
 from .plan import Plan
 
 # metrics that are means per hand (or per win), not fractions (shared with the report)
@@ -98,7 +98,7 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     for k in sorted((m for m in acc.moments if m.startswith("winners.")), key=lambda m: int(m.split(".")[1])):
         extra["winners"][k.split(".")[1]], ci["winners"][k.split(".")[1]] = _ci(acc, k)
     flows = sorted(m for m in acc.moments if m.startswith("flow_mean."))
-    if flows:   # kong money and a draw's settlement, per hand (scoring/draw.py)
+    if flows:   # kong money and a draw's settlement, per hand (settle/draw.py)
         extra["flows"], ci["flows"] = {}, {}
         for k in flows:
             extra["flows"][k.split(".", 1)[1]], ci["flows"][k.split(".", 1)[1]] = _ci(acc, k)

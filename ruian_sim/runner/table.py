@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine import layout as L
-from ..engine.records import per_seat
-from ..scoring import FACT_BIT, SHAPE_BIT, Scored
+from ..scoring import FACT_BIT, SHAPE_BIT
+from ..settle import Scored
+from ..table import layout as L
+from ..table.records import per_seat
 
 
 def record_table(records: np.ndarray, scored: Scored, rules) -> dict[str, np.ndarray]:

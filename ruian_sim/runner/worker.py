@@ -13,7 +13,7 @@ import numpy as np
 
 from ..engine.simulate import Simulator
 from ..ruleset.model import build
-from ..scoring import score
+from ..settle import score
 from ..stats import Accumulator, PairedAccumulator
 
 _SIMS: dict[tuple[str, str], Simulator] = {}

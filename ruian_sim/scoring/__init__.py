@@ -1,26 +1,31 @@
-"""Scoring tables from the rules (docs/scoring-language.md), applied to hand records.
+"""The scoring language (docs/scoring-language.md): items, facts and formulas,
+compiled to arrays, and the compiled evaluator both the engine and settlement
+call.  What a hand is worth is a property of the hand, so this sits below the
+table and the bots; who pays whom, over records, is ruian_sim.settle above
+the engine.
 
 - layout.py: the fact vector, the compiled table and the formula bytecode (plain ints)
 - facts.py: the facts a table may name and how each is read
 - formula.py: the value / gate / hand / losers formula parser (never eval) -> postfix bytecode
+- bounds.py: the interval every formula node can take (overflow refused before play)
 - compile.py: a scoring section -> int64 arrays
+- arrange.py: every reading of a complete hand, in the fact vector's layout
 - kernels.py: numba ``item_parts``, ``formula``, per-pair values over many hands
-- settle.py: records -> points per seat and player (every hand sums to zero)
+- reach.py: items and gates no hand can reach, found before play
 """
 
 from __future__ import annotations
 
-from ..engine import layout as L
 from ..hand.layout import SHAPE_NAMES
-from .compile import Table, TableError, compile_table
+from . import layout as S
+from .compile import Table, TableError, compile_table, table
 from .facts import BOOL_FACTS, COUNT_FACTS, FACTS
-from .settle import Scored, fact_vectors, possible_times, score, table, values
 
 SHAPE_BIT = {name: 1 << i for i, name in enumerate(SHAPE_NAMES)}
-FACT_BIT = {name: 1 << i for i, name in enumerate(L.FACT_NAMES)}
+FACT_BIT = {name: 1 << i for i, name in enumerate(S.FACT_NAMES)}
 
-__all__ = ["BOOL_FACTS", "COUNT_FACTS", "FACTS", "FACT_BIT", "SHAPE_BIT", "Scored", "Table", "TableError",
-           "compile_table", "fact_vectors", "item_amount", "possible_times", "score", "table", "values"]
+__all__ = ["BOOL_FACTS", "COUNT_FACTS", "FACTS", "FACT_BIT", "SHAPE_BIT", "Table", "TableError",
+           "compile_table", "item_amount", "table"]
 
 
 def item_amount(item) -> dict:

@@ -15,7 +15,9 @@ into located problems, so the validator and the compiler cannot disagree.
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -337,3 +339,31 @@ def _assemble(items, conds, filters, fvars) -> np.ndarray:
     flat = head + [x for r in items for x in r] + [x for r in conds for x in r]
     flat += [x for r in filters for x in r] + [x for r in fvars for x in r]
     return np.array(flat, np.int64)
+
+
+@lru_cache(maxsize=32)
+def _table(text: str) -> Table:
+    return compile_table(json.loads(text))
+
+
+def table(scoring) -> Table:
+    """The compiled table of a rule set's scoring section (cached by its content)."""
+    return _table(json.dumps(_plain(scoring), sort_keys=True))
+
+
+def _plain(x):
+    """Plain dicts and lists of a rule set's (possibly frozen) mappings."""
+    if isinstance(x, (str, bytes)):
+        return x
+    if hasattr(x, "items"):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
+
+
+def draw_settled(scoring) -> int:
+    """1 when the table settles an exhaustive draw among the seats left
+    (``draw``): the engine then reads each of them (engine/ready.py)."""
+    d = scoring.get("draw") or {}
+    return int(bool(d.get("ready")) or int(d.get("void_penalty", 0)) > 0 or bool(d.get("refund_kongs")))

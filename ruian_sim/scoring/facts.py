@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..engine import layout as L
 from ..hand.layout import SHAPE_NAMES
 from . import layout as S
 
@@ -30,7 +29,7 @@ FACTS: dict[str, Fact] = {
     **{n: Fact("bool", S.OP_BIT, S.FV_SHAPES, i, 1) for i, n in enumerate(SHAPE_NAMES)},
     "hard": Fact("bool", S.OP_NONZERO, S.FV_HARD, 0, 1),
     **{f"hard_{n}": Fact("bool", S.OP_BIT, S.FV_HARD, SHAPE_NAMES.index(n), 1) for n in HARD_SHAPES},
-    **{n: Fact("bool", S.OP_BIT, S.FV_FACTS, i, 1) for i, n in enumerate(L.FACT_NAMES)},
+    **{n: Fact("bool", S.OP_BIT, S.FV_FACTS, i, 1) for i, n in enumerate(S.FACT_NAMES)},
     "dealer": Fact("bool", S.OP_SLOT, S.FV_DEALER, 0, 1),
     "winner_dealer": Fact("bool", S.OP_SLOT, S.FV_DEALER, 0, 1),
     "concealed_hand": Fact("bool", S.OP_SLOT, S.FV_CONCEALED, 0, 1),

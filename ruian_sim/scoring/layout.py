@@ -8,10 +8,35 @@ of a hand; the compiled table (int64[], built by scoring/compile.py) and the
 formula program (int64[2*n], scoring/formula.py) are read against it.
 """
 
+# ---- how a hand was won, as bits of FV_FACTS (the engine sets them) ------
+FACT_SELF_DRAWN = 1
+FACT_DISCARD = 2
+FACT_HAIDI = 4
+FACT_ROBBED = 8
+FACT_KONG_DRAW = 16
+FACT_HEAVENLY = 32
+FACT_EARTHLY = 64
+FACT_ONE_SUIT = 128
+FACT_HALF_SUIT = 256
+FACT_ALL_MELDED = 512
+FACT_SINGLE_WAIT = 1024
+FACT_WAITS_ANY = 2048  # before the winning tile, every tile that could come would have won (爆头)
+FACT_ALL_HONORS = 4096     # 字一色: honors only (wilds aside)
+FACT_LAST_TILE = 8192      # 海底撈月: self-drawn on the last tile anyone could draw
+FACT_LAST_DISCARD = 16384  # 河底撈魚: won on a discard after which no tile is left to draw
+FACT_KONG_DISCARD = 32768  # 杠上炮: won on a discard its discarder made right after a kong's replacement
+FACT_READY_DRAW = 65536    # 查叫: not won; a ready hand at an exhaustive draw, valued on its best tile
+FACT_ALL_SET_ASIDE = 131072  # every meld set aside before the win, the hand down to its pair (金钩钓), any route
+FACT_ROB_GOLD = 262144     # 抢金: took the turned wild before the dealer's first discard and won (self-drawn too)
+FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", "heavenly",
+              "earthly", "one_suit", "half_suit", "all_melded", "single_wait", "waits_any",
+              "all_honors", "last_tile", "last_discard", "kong_discard", "ready_at_draw", "all_set_aside",
+              "robbed_gold")
+
 # ---- the fact vector -------------------------------------------------------
 FV_SHAPES = 0        # shape bits (hand/layout SHAPE_*)
 FV_HARD = 1          # hard shape bits
-FV_FACTS = 2         # FACT_* bits (engine/layout)
+FV_FACTS = 2         # FACT_* bits (below)
 FV_WILDS = 3         # wilds held
 FV_STREAK = 4        # the dealer's term (1..)
 FV_DEALER = 5        # this seat deals (0/1)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import layout as S
-from .draw import draw_settled
+from .compile import draw_settled
 from .facts import FACTS
 
 

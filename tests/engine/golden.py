@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ruian_sim.engine.layout import OUTCOME_NAMES
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import builtin_names, load
+from ruian_sim.table.layout import OUTCOME_NAMES
 
 FILE = Path(__file__).with_name("golden.json")
 SEED, MATCHES = 2026, 30

@@ -6,9 +6,9 @@ import pytest
 import yaml
 
 from ruian_sim import tiles as T
-from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
+from ruian_sim.table import layout as L
 
 WHITE, RED = T.parse_one("5z"), T.parse_one("7z")
 

@@ -6,14 +6,14 @@ call would have done nothing, or the shortcut changes the game."""
 from __future__ import annotations
 
 import pytest
-from test_smart import copied
+from hiding import copied
 
-from ruian_sim.engine import layout as L
+from ruian_sim.bots.dispatch import claim_choice, claimable, may_kong, self_kong
 from ruian_sim.engine.claims import may_win
-from ruian_sim.engine.policy import claim_choice, claimable, may_kong, self_kong
-from ruian_sim.engine.seat import shapes_with
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
+from ruian_sim.table import layout as L
+from ruian_sim.table.seat import shapes_with
 
 BOTS = "smart,greedy,random,greedy"
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from referee import referee_totals
 
-from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.ruleset.model import build
+from ruian_sim.table import layout as L
 
 EXCHANGE = str(Path(__file__).with_name("rules") / "exchange.yaml")
 

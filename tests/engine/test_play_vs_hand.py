@@ -1,5 +1,5 @@
 """Every fact means the same in play and in `hand`: each recorded hand of a
-played game is re-scored through the `hand` path (ruian_sim.scoring.hand,
+played game is re-scored through the `hand` path (ruian_sim.settle.hand,
 what `ruian-sim hand` runs) from what the table showed at its end, and the
 fact vector, parts and value must equal the record's, slot by slot.
 
@@ -19,14 +19,14 @@ import numpy as np
 import pytest
 
 from ruian_sim import tiles as T
-from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import raw_hand
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
-from ruian_sim.scoring.hand import scorer
-from ruian_sim.scoring.settle import fact_vectors
+from ruian_sim.settle.hand import scorer
+from ruian_sim.settle.payments import fact_vectors
+from ruian_sim.table import layout as L
 
 EVERY_FACT = """
 extends: ruian+flowers

@@ -6,12 +6,12 @@ import pytest
 
 from ruian_sim import tiles as T
 from ruian_sim.engine import claims
-from ruian_sim.engine import layout as L
 from ruian_sim.engine.arrays import key_steps
-from ruian_sim.engine.spec import compile_rules
-from ruian_sim.engine.state import Rules, Seats, Table
 from ruian_sim.hand.layout import CAPX_SIZE
 from ruian_sim.ruleset import load
+from ruian_sim.table import layout as L
+from ruian_sim.table.spec import compile_rules
+from ruian_sim.table.state import Rules, Seats, Table
 
 E, S, W, N, WHITE = (T.parse_one(t) for t in ("1z", "2z", "3z", "4z", "5z"))
 

@@ -9,11 +9,11 @@ import pytest
 from referee import referee_totals
 
 from ruian_sim import tiles as T
-from ruian_sim.engine import layout as L
-from ruian_sim.engine.records import per_seat
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.ruleset.model import build
+from ruian_sim.table import layout as L
+from ruian_sim.table.records import per_seat
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from referee import referee_totals
 
-from ruian_sim.engine import layout as L
-from ruian_sim.engine.records import per_seat
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
-from ruian_sim.scoring.settle import score
+from ruian_sim.settle.payments import score
+from ruian_sim.table import layout as L
+from ruian_sim.table.records import per_seat
 
 
 @pytest.fixture(scope="module")

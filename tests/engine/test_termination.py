@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from referee import Referee
 
-from ruian_sim.engine import layout as L
 from ruian_sim.engine.simulate import EngineError, Simulator
-from ruian_sim.engine.spec import KernelSpec, compile_rules
 from ruian_sim.ruleset import load
+from ruian_sim.table import layout as L
+from ruian_sim.table.spec import KernelSpec, compile_rules
 
 NO_DEAD_WALL = """\
 extends: ruian

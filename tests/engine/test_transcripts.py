@@ -13,7 +13,7 @@ import pytest
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.engine.transcript import play_text
 from ruian_sim.ruleset import load
-from ruian_sim.scoring.settle import settlement
+from ruian_sim.settle.payments import settlement
 
 FILES = sorted((Path(__file__).parent / "transcripts").glob("*.txt"))
 

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 import yaml
 
-from ruian_sim.engine import layout as L
-from ruian_sim.engine.records import per_seat
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
-from ruian_sim.scoring import values
+from ruian_sim.settle import values
+from ruian_sim.table import layout as L
+from ruian_sim.table.records import per_seat
 
 
 def _file(tmp_path, name, data):

@@ -1,6 +1,6 @@
 """One tile brings eight pairs one step closer at most.
 
-The bots' acceptance (engine/acceptance.py) skips the eight-pairs check of
+The bots' acceptance (bots/acceptance.py) skips the eight-pairs check of
 every draw when the hand after a discard is more than one tile above the
 distance it must beat; that is sound only if a drawn tile lowers the
 eight-pairs distance by one at most, whatever the hand, caps and rules."""

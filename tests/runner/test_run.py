@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from ruian_sim.engine.bots_spec import DEFAULT_BOT
+from ruian_sim.bots.spec import DEFAULT_BOT
 
 REQUIRED = ["rules", "variants", "seed", "hands", "bots", "outcomes", "draw_rate", "dealer_win_rate",
             "dealer_kept_rate", "seat_win_rate", "seat_points_mean", "shapes", "hard_rate", "times",

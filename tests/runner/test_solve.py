@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from ruian_sim.runner.solve import search, solve
+from ruian_sim.runner.sweep.solve import search, solve
 
 
 def band(f, half):

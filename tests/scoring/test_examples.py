@@ -3,10 +3,10 @@
 Each file in tests/scoring/examples/ holds hands worked by hand from the
 game's rule source (docs/games.md), never by running the engine; its header
 defines the notation. Every example goes through the public scoring API,
-``ruian_sim.scoring.hand.score_hand``, which scores one seat's hand under a
+``ruian_sim.settle.hand.score_hand``, which scores one seat's hand under a
 game's rules and returns ``{value, points, tai, times, items, ...}`` (or a
 falsy ``win`` when the rules refuse the win). Examples with ``payments`` also
-go through ``ruian_sim.scoring.hand.settle``, which turns the four seats'
+go through ``ruian_sim.settle.hand.settle``, which turns the four seats'
 scores into each seat's net payment.
 """
 
@@ -38,7 +38,7 @@ def _rules(game, _cache={}):
 
 
 def _score(rules, ex, seat=None, win=None):
-    from ruian_sim.scoring.hand import score_hand
+    from ruian_sim.settle.hand import score_hand
 
     context = {k: ex[k] for k in CONTEXT if k in ex}
     return score_hand(rules, ex["hand"], ex.get("melds") or [], win or ex["win"], ex.get("tile") or "",
@@ -80,7 +80,7 @@ def test_example(game, ex):
     if "items" in want:
         assert {k: v for k, v in got["items"].items() if v} == want["items"], got["items"]
     if "payments" in want:
-        from ruian_sim.scoring.hand import settle
+        from ruian_sim.settle.hand import settle
 
         scores = {ex["seat"]: got}
         for seat, other in (ex.get("losers") or {}).items():

@@ -67,7 +67,7 @@ def test_large_bases_are_exact_in_the_records(tmp_path):
     from ruian_sim.engine.simulate import Simulator
     from ruian_sim.ruleset import load
     from ruian_sim.runner.table import record_table
-    from ruian_sim.scoring import score
+    from ruian_sim.settle import score
 
     f = tmp_path / "big.yaml"
     f.write_text(HEAD + "  base: {dealer: [1000000000000], other: 1000000000000}\n", encoding="utf-8")

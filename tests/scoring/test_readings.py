@@ -15,13 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruian_sim import tiles as T
-from ruian_sim.engine.valuation import PARTS_SIZE, dealer_value, hand_value
-from ruian_sim.hand import arrange as A
 from ruian_sim.hand.layout import HS_PAIR_ANY
 from ruian_sim.hand.spec import live_wilds
 from ruian_sim.ruleset import load
+from ruian_sim.scoring import arrange as A
 from ruian_sim.scoring import layout as S
-from ruian_sim.scoring.hand import parse_melds, scorer
+from ruian_sim.settle.hand import parse_melds, scorer
+from ruian_sim.table.valuation import PARTS_SIZE, dealer_value, hand_value
 
 GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "ruian+thirteen-tiles"]
 

@@ -7,13 +7,14 @@ import json
 import numpy as np
 import pytest
 
-from ruian_sim.engine import layout as L
-from ruian_sim.engine.records import per_seat
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import builtin_names, load
 from ruian_sim.ruleset.locate import schema_path
-from ruian_sim.scoring import FACTS, score
+from ruian_sim.scoring import FACTS
 from ruian_sim.scoring.facts import CONDITION_KEYS
+from ruian_sim.settle import score
+from ruian_sim.table import layout as L
+from ruian_sim.table.records import per_seat
 
 VARIANTS = ["ruian"] + builtin_names()["variants"]
 STANDARD, EIGHT, PUNGS, THREE = 1, 2, 4, 8

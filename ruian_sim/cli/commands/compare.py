@@ -47,7 +47,7 @@ def register(sub) -> None:
 
 
 def cmd_compare(args) -> int:
-    from ...engine.bots_spec import parse_bots
+    from ...bots.spec import parse_bots
     from ...runner import Interrupted, Plan, backend_for, run_plan, warm
     from ...runner.compare import comparison_dict, format_comparison, make_compare_plan, public_name
     from ...runner.plan import auto_chunk

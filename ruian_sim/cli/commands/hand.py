@@ -128,7 +128,7 @@ def cmd_hand(args) -> int:
     scorer = None
     _check_context(args, rules)
     if args.win:
-        from ...scoring.hand import HandScorer, parse_melds
+        from ...settle.hand import HandScorer, parse_melds
 
         scorer = HandScorer(rules)
         melds = tuple(m for _, m in parse_melds(args.melds))
@@ -143,7 +143,7 @@ def cmd_hand(args) -> int:
                                      chain={"kongs": args.chain, "piao": args.piao}, after_kong=args.after_kong)
                 if score.get("win") and (args.discarder is not None
                                          or args.win in ("self", "kong", "haidi", "gold", "ready")):
-                    from ...scoring.hand import settle
+                    from ...settle.hand import settle
 
                     net = settle(rules, {args.seat: {**score, "fv": score["_fv"]}}, winner=args.seat, dealer=0,
                                  discarder=args.discarder,

@@ -31,7 +31,7 @@ def cmd_play(args) -> int:
     from ...engine.simulate import Simulator
     from ...engine.transcript import play_text
     from ...ruleset import load
-    from ...scoring.settle import settlement
+    from ...settle.payments import settlement
 
     rules = load(args.rules, args.variant)
     sim = Simulator(rules, args.bots)

@@ -29,7 +29,7 @@ def register(sub) -> None:
 
 
 def cmd_run(args) -> int:
-    from ...engine.bots_spec import parse_bots
+    from ...bots.spec import parse_bots
     from ...runner import (
         Interrupted,
         Plan,

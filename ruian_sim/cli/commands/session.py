@@ -36,7 +36,7 @@ def register(sub) -> None:
 
 
 def cmd_session(args) -> int:
-    from ...engine.bots_spec import parse_bots
+    from ...bots.spec import parse_bots
     from ...ruleset import load
     from ...session import run_sessions, session_summary, timing_of
 

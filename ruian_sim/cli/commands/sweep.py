@@ -71,7 +71,7 @@ def register(sub) -> None:
 
 
 def cmd_sweep(args) -> int:
-    from ...engine.bots_spec import parse_bots
+    from ...bots.spec import parse_bots
     from ...runner import backend_for
     from ...runner.plan import auto_chunk
     from ...runner.sweep import (
@@ -100,7 +100,7 @@ def cmd_sweep(args) -> int:
     check_metrics(plan.metrics, known)
     solve = None
     if plan.solve:
-        from ...runner.solve import parse_solve
+        from ...runner.sweep.solve import parse_solve
 
         solve = parse_solve(plan.solve, plan, known)
     from ...runner.outdir import OutLock
@@ -109,7 +109,7 @@ def cmd_sweep(args) -> int:
     try:
         with compile_notice(), OutLock(out, "ruian-sim sweep"):
             if solve:
-                from ...runner.solve import format_solve, run_solve
+                from ...runner.sweep.solve import format_solve, run_solve
 
                 result = run_solve(plan, solve, out, backend, quiet=args.quiet, resume=bool(args.resume))
                 sys.stdout.write(format_solve(result))

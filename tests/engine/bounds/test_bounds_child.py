@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 from referee import referee_matches  # noqa: E402
 from rulefiles import rule_files  # noqa: E402
 
-from ruian_sim.engine.danger import default_tables  # noqa: E402
+from ruian_sim.bots.smart.danger import default_tables  # noqa: E402
 from ruian_sim.engine.simulate import Simulator  # noqa: E402
 from ruian_sim.errors import UserError  # noqa: E402
 from ruian_sim.ruleset import builtin_names, load  # noqa: E402
@@ -37,7 +37,7 @@ SECONDS_PER_FILE = 60.0
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v or "ruian" for v in VARIANTS])
 def test_builtin_rules_read_inside_their_arrays(variant, bots):
     # smart with the default danger tables: learning a game's own would play 2 × 600 matches more here;
-    # its pattern kernels (engine/patterns.py) run only under a table with patterns, so every game
+    # its pattern kernels (bots/smart/patterns.py) run only under a table with patterns, so every game
     # is played by it
     sim = Simulator(load("ruian", [variant] if variant else []), bots, danger=default_tables())
     records = sim.play_raw(seed=9, first_match=0, matches=80 if bots != "smart" else 40)

@@ -1,0 +1,271 @@
+"""What a win the smart bot's hand could become would pay it: a *projected
+reading* of the hand, valued by the played table itself.
+
+A target (bots/smart/patterns.py) is a restriction of the hand; its projected
+reading is the melds the seat shows, the pungs it holds in the target's tile
+groups (concealed), a pair it holds there, then plain melds of the fill suit;
+with the seat's own facts (dealer, winds, flowers, wilds, concealed or not).
+``gain`` applies the table (items, value formula, gate, cap: the kernels the
+records use) against each payer; ``worth`` weighs self-drawn and discard wins
+and remembers the answer by the reading, since a hand's projections change
+slowly between decisions.  Everything read is the seat's own.
+"""
+
+import numpy as np
+
+from ...hand.kernels import GROUP_OF
+from ...hand.layout import HS_M, N_FACES, SHAPE_EIGHT
+from ...jit import kernel, kernel_inline
+from ...scoring.kernels import fill_vars, formula, item_parts
+from ...scoring.layout import (
+    FV_ASIDE,
+    FV_CONCEALED,
+    FV_DEALER,
+    FV_FACTS,
+    FV_FLOWER_BITS,
+    FV_HARD,
+    FV_KONGS,
+    FV_MELD,
+    FV_PAIR,
+    FV_ROUND_WIND,
+    FV_SEAT_WIND,
+    FV_SHAPES,
+    FV_STREAK,
+    FV_WILDS,
+    FV_WON,
+    MELD_CHI,
+    MELD_PUNG,
+    N_MELDS,
+    STACK_ERR,
+)
+from ...table.layout import (
+    EP_SEATS,
+    F_ASIDE,
+    F_FLOWER_BITS,
+    F_KONG_ADD,
+    F_KONG_CON,
+    F_KONG_EXP,
+    F_NMELD,
+    F_OPEN,
+    F_W,
+    FACT_DISCARD,
+    FACT_SELF_DRAWN,
+    FACT_WAITS_ANY,
+    H_DEALER,
+    H_ROUND,
+    H_STREAK,
+    H_WINNERS,
+    M_FACE,
+    M_FROM,
+    M_TYPE,
+    MAX_MELDS,
+)
+from ...table.seat import suit_facts
+from ...table.valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER
+
+# a target row (values.targets[1 + t])
+TG_GROUPS = 0      # bit g: the hand may hold tiles of group g (m, p, s, honors)
+TG_PUNGS = 1       # 1: pungs only
+TG_FACTS = 2       # FACT_* bits a hand completed this way has
+TG_SHAPES = 3      # shape bits it has beside the standard shape
+TG_FILL = 4        # the suit group the projection fills melds with (-1: the target's own, 3: honors)
+TG_W = 6
+MAX_TARGETS = 16
+# the header, values.targets[0]
+TH_N = 0           # targets
+TH_MELDS = 1       # 1: the items look at melds or the pair (pairs may become valued pungs)
+
+SELF_DRAW_SHARE = 0.35   # as smart.py: of wins, roughly
+# A projected reading knows nothing of its wait.  Where the gate refuses it and
+# the hand holds a wild, the hand may still win by keeping a wild alone and
+# waiting on every tile (爆头): gain values it as that.  Only where the gate
+# refused, so a table whose gate reads no wait is valued as before.  On a
+# Hangzhou gate `self_drawn and (wilds == 0 or waits_any)` this took smart's
+# draw rate from 61% to 30% (greedy: 23%).
+MEMO = 4096              # the memo of what a projected reading is worth (values.memo_*), direct-mapped
+
+
+@kernel
+def projected(s, t, rules, seats, table, values, fv):
+    """The projected reading of seat s's hand completed as target t (t < 0:
+    the plain hand) into fv, its route facts left to ``gain``: the melds it
+    shows, the pungs it holds in the target's groups (concealed), a pair it
+    holds there, then plain melds of the fill suit (pungs for a pungs target):
+    a run of 4-5-6 or a pung of 5, simples, or a wind that is neither the
+    seat's nor the round's."""
+    P, hs = rules.P, rules.hs
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    H = table.H
+    n = P[EP_SEATS]
+    c = cnt[s]
+    groups, pungs, facts, extra, fill = 15, 0, suit_facts(s, seats), 0, -1
+    if t >= 0:
+        tg = values.targets[1 + t]
+        groups, pungs, facts, extra, fill = tg[TG_GROUPS], tg[TG_PUNGS], tg[TG_FACTS], tg[TG_SHAPES], tg[TG_FILL]
+    for i in range(fv.shape[0]):
+        fv[i] = 0
+    w = F[s, F_W]
+    fv[FV_SHAPES] = 1 | extra | (4 if pungs == 1 else 0)
+    fv[FV_FACTS] = facts
+    fv[FV_WILDS] = w
+    fv[FV_HARD] = 1 if w == 0 else 0
+    fv[FV_STREAK] = H[H_STREAK]
+    fv[FV_DEALER] = 1 if H[H_DEALER] == s else 0
+    fv[FV_KONGS] = F[s, F_KONG_EXP] + F[s, F_KONG_ADD] + F[s, F_KONG_CON]
+    fv[FV_FLOWER_BITS] = F[s, F_FLOWER_BITS]
+    fv[FV_ASIDE] = F[s, F_ASIDE]
+    seat_wind = (s - H[H_DEALER] + n) % n
+    fv[FV_SEAT_WIND] = seat_wind
+    fv[FV_ROUND_WIND] = H[H_ROUND] % 4
+    open_ = F[s, F_OPEN] > 0
+    fv[FV_CONCEALED] = 0 if open_ else 1
+    fv[FV_WON] = 1
+    M = hs[HS_M]
+    m = 0
+    for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+        if m < N_MELDS:
+            fv[FV_MELD + m] = (melds[s, i, M_TYPE] + 1) + 8 * (1 if melds[s, i, M_FROM] < 0 else 0) \
+                + 16 * melds[s, i, M_FACE]
+        m += 1
+    best = fill
+    most = -1
+    pair = 0
+    for f in range(N_FACES):
+        g = GROUP_OF[f]
+        if (groups >> g) & 1 == 0:
+            continue
+        if c[f] >= 3 and m < M:
+            if m < N_MELDS:
+                fv[FV_MELD + m] = MELD_PUNG + 8 + 16 * f
+            m += 1
+        elif c[f] == 2 and pair == 0:
+            pair = 1 + f
+        if fill < 0 and g < 3 and f % 9 == 0:
+            held = 0
+            for r in range(9):
+                held += c[f + r]
+            if held > most:
+                most = held
+                best = g
+    if best < 0:
+        best = 3
+    fv[FV_PAIR] = pair
+    real = m
+    face = best * 9 + 3
+    if best == 3:
+        for wd in range(4):
+            if wd != seat_wind and wd != H[H_ROUND] % 4:
+                face = 27 + wd
+                break
+    while m < M:
+        if m < N_MELDS:
+            if pungs == 1 or best == 3:
+                fv[FV_MELD + m] = MELD_PUNG + (0 if open_ else 8) + 16 * (face + 1 if best < 3 else face)
+            else:
+                fv[FV_MELD + m] = MELD_CHI + 8 + 16 * face
+        m += 1
+    return real
+
+
+@kernel
+def gain(s, fv, self_drawn, rules, table, values):
+    """What a win with reading fv brings seat s: the value formula against each
+    payer (the pair's base, the dealer's when it is one of them), capped, 0 if
+    the gate refuses it; on a discard the discarder alone pays (as an average
+    seat) where the rules say so."""
+    P = rules.P
+    H = table.H
+    tab, prog, parts = values.tab, values.prog, values.parts
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    n = P[EP_SEATS]
+    fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
+                                                                        else FACT_DISCARD)
+    item_parts(fv, tab, parts)
+    waits_any = False   # set here for the gate, taken back before returning
+    if misc[M_GATE] == 1:
+        fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+        if formula(gcode, gconsts, vars_, stack) == 0:
+            stack[STACK_ERR] = 0
+            if fv[FV_WILDS] == 0 or fv[FV_FACTS] & FACT_WAITS_ANY:
+                return 0.0
+            fv[FV_FACTS] |= FACT_WAITS_ANY
+            item_parts(fv, tab, parts)
+            fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+            if formula(gcode, gconsts, vars_, stack) == 0:
+                fv[FV_FACTS] &= ~FACT_WAITS_ANY
+                stack[STACK_ERR] = 0
+                return 0.0
+            waits_any = True
+    d = H[H_DEALER]
+    k = min(max(H[H_STREAK] - 1, 0), bases.shape[0] - 1)
+    total = 0.0
+    for i in range(1, n):
+        p = (s + i) % n
+        if (H[H_WINNERS] >> p) & 1:
+            continue   # it won and left the hand: it pays nothing more
+        base = bases[k] if (s == d or p == d) else misc[M_OTHER]
+        fill_vars(fv, parts, tab, base, 1 if p == d else 0, vars_)
+        v = formula(vcode, vconsts, vars_, stack)
+        if misc[M_CAP] > 0 and v > misc[M_CAP]:
+            v = misc[M_CAP]
+        total += v
+    stack[STACK_ERR] = 0   # a bot's estimate: a formula that fails here fails in play, where it is reported
+    if not self_drawn and misc[M_PAYERS] == PAY_DISCARDER:
+        total /= n - 1
+    if waits_any:
+        fv[FV_FACTS] &= ~FACT_WAITS_ANY
+    return total
+
+
+@kernel
+def worth(s, fv, rules, table, values):
+    """A win's gain weighed over self-drawn and discard wins.  Remembered by
+    the reading (a hash of every slot of fv the table may read: the melds and
+    the pair only where it reads them, values.pattern_targets), since a hand's projections
+    change slowly from one decision to the next: the gain depends on fv alone
+    (the seat's role is in it: dealer, winds, streak), and on who is left to
+    pay once a winner has left the hand (end.after_wins)."""
+    h = np.uint64(14695981039346656037)
+    melds = values.targets[0, TH_MELDS] == 1
+    for i in range(fv.shape[0]):
+        if not melds and (i == FV_PAIR or FV_MELD <= i < FV_MELD + N_MELDS):
+            continue   # a table that reads no meld and no pair: readings that differ there are worth the same
+        h = (h ^ np.uint64(fv[i] & 0xFFFFFFFF)) * np.uint64(1099511628211)
+    out = table.H[H_WINNERS]
+    if out != 0:
+        h = (h ^ np.uint64(out | (s << 16) | (table.H[H_DEALER] << 24))) * np.uint64(1099511628211)
+    key = np.int64(h >> np.uint64(1)) | 1
+    i = np.int64(h & np.uint64(MEMO - 1))
+    if values.memo_keys[i] == key:
+        return values.memo_vals[i]
+    v = (SELF_DRAW_SHARE * gain(s, fv, True, rules, table, values)
+         + (1.0 - SELF_DRAW_SHARE) * gain(s, fv, False, rules, table, values))
+    values.memo_keys[i] = key
+    values.memo_vals[i] = v
+    return v
+
+
+@kernel
+def pairs_worth(s, ref, vw, rules, seats, table, values):
+    """What an eight-pairs win brings seat s under the table (the seat's own
+    facts, no melds), weighed as the targets are.  Needs patterns.plan(): its
+    plain reading (values.rows[0]) holds the seat's facts, with the route bits
+    gain() left in it cleared."""
+    fv = values.rows[1]
+    plain = values.rows[0]
+    for i in range(fv.shape[0]):
+        fv[i] = plain[i]
+    fv[FV_FACTS] &= ~(FACT_SELF_DRAWN | FACT_DISCARD)
+    fv[FV_SHAPES] = SHAPE_EIGHT
+    fv[FV_PAIR] = 0
+    for m in range(N_MELDS):
+        fv[FV_MELD + m] = 0
+    return _weighted(worth(s, fv, rules, table, values), ref, vw)
+
+
+@kernel_inline
+def _weighted(v, ref, weight):
+    """As smart.weighted: a value's spread from a plain win scaled by ``weight``."""
+    if ref <= 0 or v <= 0:
+        return v
+    return ref * (v / ref) ** weight

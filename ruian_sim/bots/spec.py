@@ -1,0 +1,121 @@
+"""Bots chosen per player from a short text: ``greedy,greedy,random,greedy``.
+
+Each entry is a bot name with optional parameters after colons, e.g.
+``greedy:claim=0.5:chase_hard=20:kong=0``:
+- ``claim``: probability of making a claim the greedy bot finds useful (1);
+- ``chase_hard``: pass a soft win on a discard while more than this many
+  tiles can still be drawn (0: never pass);
+- ``kong``: declare kongs that do not hurt the hand (1) or never (0);
+- ``follow``: probability of following (跟风) the previous player's honor
+  discard when holding it alone costs no shanten (0).  People do this for
+  safety; the greedy bot alone almost never opens four same winds.
+- ``aggression``, ``value``, ``margin`` (smart): its own chances against a
+  discard's danger; what a win pays against how soon it comes; how many
+  times the kept hand's worth a pon or chi must bring (bots/smart/choice.py; 1.3,
+  or 1 where no discard can win: resolve_margin);
+  ``patterns`` (smart, 1): value the hand by the patterns the table pays
+  for and the melds it is building (bots/smart/patterns.py), or by a
+  representative win of its route (0, the bot before patterns);
+  ``appetite`` (smart, 1): what a pattern adds over the plain hand counts
+  this many times, for players who chase patterns more (or less, below 1;
+  0: the plain hand only) than the points they pay would say;
+  ``spread`` (smart, 5): a pattern is weighed only while it is within this
+  many tiles of the plain hand; ``ron`` (smart, 0.5): what each other
+  player's discard counts for, against a draw of its own, when the tile it
+  needs may be claimed from anyone (the winning tile, a pair's third);
+  ``claims`` (smart, 0): others' discards it may chi or pon, as extra
+  chances per draw in its chance of finishing (the README measures it per
+  game: it gains on ruian's 16-tile games, loses elsewhere);
+  ``pace`` (smart, 1): the learned acceptance of the steps after the next
+  counts this many times in its chance of finishing: above 1 a far plan
+  looks nearer, below 1 being a step ahead counts for more (the README
+  measures it per game);
+  ``rising`` (smart, 0): 1 plans with the hazard learned for each round
+  of the hand (another player's win is rare early and likely late), 0
+  with the one rate learned for the whole hand.
+One entry applies to every player.  A bot takes only the parameters it
+reads (READS); a parameter it would ignore is refused, and so is one given twice.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import UserError
+from ..table import layout as L
+
+# the bot a run uses unless told otherwise: it plays for the table and defends
+DEFAULT_BOT = "smart"
+# smart's claim margin unless given: a claim gives away the hand's flexibility
+# and safe tiles, which the estimate does not count; where no discard can win
+# there are no safe tiles to give away.  On hangzhou (self-drawn wins only)
+# margin 1 against 1.3: +0.068 points a hand [+0.011, +0.126], 200,000-hand
+# duel, seed 3; on the default rules 1.1, 1.3 and 1.7 were alike (stop 18).
+# A claim that keeps the shanten needs MARGIN at least wherever
+# (policy.claim_choice): it gives away flexibility all the same
+MARGIN_BY_RULES = 0.0          # a value no one can give: resolve_margin() sets it
+MARGIN, MARGIN_SELF_DRAWN = 1.3, 1.0
+KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM, "smart": L.BOT_SMART}
+PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
+          "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0),
+          "aggression": (L.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (L.BP_VALUE, 1.0, 0.0, 3.0),
+          "margin": (L.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (L.BP_PATTERNS, 1.0, 0.0, 1.0),
+          "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
+          "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0),
+          "pace": (L.BP_PACE, 1.0, 0.1, 5.0), "rising": (L.BP_RISING, 0.0, 0.0, 1.0)}
+# the parameters each bot reads (bots/greedy.py, policy.py, claims.py, smart.py):
+# one it never reads is refused, or a duel of it would measure nothing and not
+# say so (tests/bots/test_bots_spec.py holds the engine to this list)
+READS = {"greedy": ("claim", "chase_hard", "kong", "follow"),
+         "random": ("chase_hard",),   # it claims and kongs at even odds; a soft win on a discard it may pass
+         "smart": ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread", "ron",
+                   "appetite", "pace", "rising")}   # its own wins and discards: not chase_hard, follow
+
+
+def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:
+    """(parameters[players, BP_SIZE], normalised names) or UserError."""
+    if text is None:
+        text = DEFAULT_BOT
+    entries = [e.strip() for e in (text.split(",") if isinstance(text, str) else text)]
+    if len(entries) == 1:
+        entries = entries * players
+    if len(entries) != players:
+        raise UserError(f"--bots: {len(entries)} bots for {players} players "
+                        f"(give one per player, or one for all)")
+    out = np.zeros((players, L.BP_SIZE), np.float64)
+    names = []
+    for p, entry in enumerate(entries):
+        name, *params = entry.split(":")
+        if name not in KINDS:
+            raise UserError(f"--bots: unknown bot {name!r} (choose from {', '.join(KINDS)})")
+        out[p, L.BP_KIND] = KINDS[name]
+        for key, (idx, default, _, _) in PARAMS.items():
+            out[p, idx] = default
+        given = set()
+        for param in params:
+            key, sep, value = param.partition("=")
+            if not sep or key not in PARAMS:
+                raise UserError(f"--bots: bad parameter {param!r} in {entry!r} "
+                                f"(parameters: {', '.join(f'{k}=' for k in PARAMS)})")
+            if key not in READS[name]:
+                raise UserError(f"--bots: {name} does not read {key} (in {entry!r}; its parameters: "
+                                f"{', '.join(f'{k}=' for k in READS[name])})")
+            if key in given:
+                raise UserError(f"--bots: {key} given twice in {entry!r}")
+            given.add(key)
+            idx, _, lo, hi = PARAMS[key]
+            try:
+                v = float(value)
+            except ValueError:
+                raise UserError(f"--bots: {key} must be a number, got {value!r}") from None
+            if not lo <= v <= hi:
+                raise UserError(f"--bots: {key} must be between {lo:g} and {hi:g}, got {value}")
+            out[p, idx] = v
+        names.append(entry)
+    return out, names
+
+
+def resolve_margin(bp: np.ndarray, win_on_discard: bool) -> None:
+    """Smart's claim margin where the bot spec left it to the rules (see MARGIN_BY_RULES)."""
+    unset = bp[:, L.BP_MARGIN] == MARGIN_BY_RULES
+    bp[unset, L.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN

@@ -1,0 +1,369 @@
+"""What a seat's hand is worth under the played table, in the kernel.
+
+The fact vector (docs/scoring-language.md §2) of a seat is built here from the
+seat state; a winning hand is read every way scoring/arrange.py finds and the
+reading worth most is kept.  The same numbers go into the record, where the
+scorer (ruian_sim/scoring) evaluates them again with the same kernels, so a
+record scores exactly as the engine valued it.  The win gate (``gate`` in the
+rules) is checked on the best reading before any win is declared.
+"""
+
+from ..hand.layout import HS_M, HS_PAIR_ANY, SHAPE_STANDARD
+from ..jit import kernel, kernel_inline
+from ..scoring.arrange import SC_ERR, SC_MORE, arrangements
+from ..scoring.kernels import fill_vars, formula, item_parts
+from ..scoring.layout import (
+    FV_DEALER,
+    FV_FOURS,
+    FV_MELD,
+    FV_PAIR,
+    FV_QUADS,
+    FV_STREAK,
+    FV_WAIT,
+    N_FIXED_VARS,
+    OUT_ITEMS,
+    OUT_POINTS,
+    OUT_TAI,
+    OUT_TIMES,
+    OUT_W,
+    STACK_ERR,
+    STACK_SIZE,
+)
+from ..scoring.layout import N_MELDS as FV_N_MELDS
+from .layout import (
+    ERR_FORMULA,
+    ERR_READINGS,
+    F_NMELD,
+    F_W,
+    FACT_DISCARD,
+    FACT_READY_DRAW,
+    FACT_SELF_DRAWN,
+    H_ERR_BITS,
+    H_ERROR,
+    H_WK,
+    MAX_MELDS,
+    S_FOURS,
+    S_ITEMS,
+    S_MELD0,
+    S_PAIR,
+    S_POINTS,
+    S_QUADS,
+    S_TAI,
+    S_TIMES,
+    S_VALUE,
+    S_WAIT,
+)
+from .seat import hard_now, shapes_now
+from .void import holds_void
+from .win_facts import hand_facts, seat_facts, wait_facts
+
+# parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
+# BEST the best so far, from WAIT the best of a ready hand's waits.  The
+# first four are scoring/kernels.item_parts' out[].
+P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
+P_VALUE = OUT_W
+P_DEALER_VALUE = 5   # the reading's value against the dealer, when scoring.prefer reads it
+BEST = 8
+WAIT = 16            # the best wait's best reading (ready.best_wait)
+PARTS_SIZE = 24
+# prog[7] (int64): has a gate, the base between two non-dealers, the cap,
+# whether the table reads the wait facts (single_wait, waits_any: costly, so
+# the gate computes them only for a table that reads them), who pays a
+# discard win (PAY_*), whether scoring.prefer reads dealer_value, then
+# scoring.prefer as the parts slots it compares, in order (-1 past the last)
+M_GATE, M_OTHER, M_CAP, M_WAITS, M_PAYERS, M_DEALER_VALUE, M_PREFER = 0, 1, 2, 3, 4, 5, 6
+N_PREFER = 4
+PAY_ALL, PAY_DISCARDER, PAY_DISCARDER_FOR_ALL = 0, 1, 2
+PAYERS = {"all": PAY_ALL, "discarder": PAY_DISCARDER, "discarder_for_all": PAY_DISCARDER_FOR_ALL}
+PREFER = {"value": P_VALUE, "dealer_value": P_DEALER_VALUE, "points": P_POINTS, "tai": P_TAI, "times": P_TIMES}
+
+
+def programs(table, scoring) -> tuple:
+    """``prog`` of the kernels below for a compiled table (scoring.compile.Table):
+    (value code, consts, gate code, consts, vars, stack, dealer bases, misc)."""
+    import numpy as np
+
+    empty = np.zeros(2, np.int64)
+    misc = np.zeros(M_PREFER + N_PREFER, np.int64)
+    misc[M_GATE] = table.gate is not None
+    misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
+    misc[M_WAITS] = reads_waits(table)
+    misc[M_PAYERS] = PAYERS[scoring.get("payers", "all")]
+    prefer = list(scoring["prefer"])
+    misc[M_DEALER_VALUE] = "dealer_value" in prefer
+    misc[M_PREFER:] = -1
+    for i, key in enumerate(prefer):
+        misc[M_PREFER + i] = PREFER[key]
+    gate = table.gate
+    return (table.value.code, table.value.consts, gate.code if gate else empty,
+            gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
+            np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
+
+
+def reads(table, names) -> bool:
+    """Whether any item (a condition or its `per`) or formula of a compiled
+    table reads one of the facts ``names``."""
+    from ..scoring import layout as S
+    from ..scoring.facts import FACTS
+
+    want = {(FACTS[n].op, FACTS[n].slot, FACTS[n].arg) for n in names}
+    if set(table.fvars) & set(names):
+        return True
+    tab = table.tab
+    for r in range(int(tab[S.T_N_ITEMS])):
+        row = int(tab[S.T_ITEMS]) + r * S.ITEM_W
+        c = int(tab[S.T_CONDS]) + int(tab[row + S.IT_COND0]) * S.COND_W
+        rows = [(int(tab[c + k * S.COND_W]), int(tab[c + k * S.COND_W + 1]), int(tab[c + k * S.COND_W + 2]))
+                for k in range(int(tab[row + S.IT_NCOND]))]
+        rows.append((int(tab[row + S.IT_PER_OP]), int(tab[row + S.IT_PER_SLOT]), int(tab[row + S.IT_PER_ARG])))
+        if want & set(rows):
+            return True
+    return False
+
+
+def reads_melds(table) -> bool:
+    """Whether the table's items, value formula or gate look at the melds or
+    the pair themselves (per-meld points, a meld or pair filter, counts of
+    pungs or chis)."""
+    from ..scoring import layout as S
+
+    tab = table.tab
+    ops = (S.OP_MELDS, S.OP_PAIR, S.OP_MELD_KINDS, S.OP_PAIR_WILDS)
+    for r in range(int(tab[S.T_N_ITEMS])):
+        row = int(tab[S.T_ITEMS]) + r * S.ITEM_W
+        c = int(tab[S.T_CONDS]) + int(tab[row + S.IT_COND0]) * S.COND_W
+        if int(tab[row + S.IT_PER_OP]) in ops:
+            return True
+        if any(int(tab[c + k * S.COND_W]) in ops for k in range(int(tab[row + S.IT_NCOND]))):
+            return True
+    # the value formula and the gate read facts too (fill_vars)
+    return any(int(tab[int(tab[S.T_FVARS]) + j * S.FV_ROW_W]) in ops for j in range(int(tab[S.T_N_FVARS])))
+
+
+def reads_waits(table) -> bool:
+    """Whether any item or formula of a compiled table reads single_wait or waits_any."""
+    return reads(table, ("single_wait", "waits_any"))
+
+
+@kernel_inline
+def joins_from_outside(route):
+    """Whether the winning tile came from another seat (a discard, a robbed
+    kong) or, for a ready hand at a draw (查叫), from nowhere: the meld it
+    completes is not concealed."""
+    return (route & (FACT_DISCARD | FACT_READY_DRAW)) != 0
+
+
+@kernel
+def formula_failed(prog, table):
+    """After valuing: a formula error becomes the hand's engine error (H_ERROR)."""
+    stack = prog[5]
+    if stack[STACK_ERR] != 0:
+        if table.H[H_ERROR] == 0:
+            table.H[H_ERROR] = ERR_FORMULA
+            table.H[H_ERR_BITS] = stack[STACK_ERR]
+        stack[STACK_ERR] = 0
+        return True
+    return False
+
+
+@kernel
+def hand_value(fv, tab, prog, parts):
+    """The table's parts of one reading into parts[0..4] and its value: the
+    value formula against a non-dealer payer (the dealer's base when this
+    seat deals), as the scorer's per-pair values give it."""
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    item_parts(fv, tab, parts)
+    base = misc[M_OTHER]
+    if fv[FV_DEALER] == 1:
+        k = min(max(fv[FV_STREAK] - 1, 0), bases.shape[0] - 1)
+        base = bases[k]
+    fill_vars(fv, parts, tab, base, 0, vars_)
+    v = formula(vcode, vconsts, vars_, stack)
+    if misc[M_CAP] > 0 and v > misc[M_CAP]:
+        v = misc[M_CAP]
+    parts[P_VALUE] = v
+    return v
+
+
+@kernel
+def has_gate(prog):
+    return prog[7][M_GATE] == 1
+
+
+@kernel
+def passes_gate(fv, tab, prog, parts):
+    """The gate formula on a reading whose parts are in parts[0..4]."""
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+    return formula(gcode, gconsts, vars_, stack) != 0
+
+
+@kernel
+def dealer_value(fv, tab, prog, parts):
+    """The value of the reading in parts[0..4] against the dealer: its own
+    value when this seat deals, else the value formula with the dealer's base
+    and ``dealer_pays``, as the scorer's per-pair values give it."""
+    if fv[FV_DEALER] == 1:
+        return parts[P_VALUE]
+    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    k = min(max(fv[FV_STREAK] - 1, 0), bases.shape[0] - 1)
+    fill_vars(fv, parts, tab, bases[k], 1, vars_)
+    v = formula(vcode, vconsts, vars_, stack)
+    if misc[M_CAP] > 0 and v > misc[M_CAP]:
+        v = misc[M_CAP]
+    return v
+
+
+@kernel_inline
+def preferred(parts, a, b, misc):
+    """Whether the reading whose parts start at parts[a] comes before the one
+    at parts[b] under scoring.prefer: the first key that differs decides; a
+    tie on every key keeps b (the one found first)."""
+    for i in range(M_PREFER, M_PREFER + N_PREFER):
+        j = misc[i]
+        if j < 0:
+            break
+        if parts[a + j] != parts[b + j]:
+            return parts[a + j] > parts[b + j]
+    return False
+
+
+@kernel
+def _keep(fv, tab, prog, parts, best, found, use_gate):
+    """Value reading fv; when the gate lets it win and scoring.prefer puts it
+    before the best so far (``found``: there is one), it becomes the best
+    (``best`` and parts[BEST..]).  Returns 0: the gate refuses it, 1: it
+    passes, 2: it is the new best."""
+    hand_value(fv, tab, prog, parts)
+    if use_gate and has_gate(prog) and not passes_gate(fv, tab, prog, parts):
+        return 0
+    misc = prog[7]
+    if misc[M_DEALER_VALUE] == 1:
+        parts[P_DEALER_VALUE] = dealer_value(fv, tab, prog, parts)
+    if found and not preferred(parts, 0, BEST, misc):
+        return 1
+    for j in range(BEST):
+        parts[BEST + j] = parts[j]
+    for i in range(best.shape[0]):
+        best[i] = fv[i]
+    return 2
+
+
+@kernel
+def best_reading(s, f_win, on_discard, shapes, use_gate, rules, seats, table, values):
+    """Read winner s (``rows[0]`` holds seat_facts) every way and keep, in
+    ``best`` with its parts, the reading worth most among those the gate lets
+    win.  Returns how many readings the gate lets win (0: the win is refused).
+    Every reading is seen: the search resumes while it has more than fit in
+    ``rows``.  A search that cannot finish, or a formula that goes wrong, is
+    the hand's engine error (H_ERROR).  ``use_gate`` False: the best reading
+    whatever the gate says (what `hand` shows of a refused win)."""
+    hs = rules.hs
+    cnt, F = seats.cnt, seats.F
+    H = table.H
+    tab, rows, asc, best, parts, prog = (values.tab, values.rows, values.asc, values.best, values.parts,
+                                         values.prog)
+    wk = H[H_WK]
+    base = rows[0]
+    nm = min(F[s, F_NMELD], MAX_MELDS)
+    passed = 0
+    seen = 0
+    if shapes & SHAPE_STANDARD:
+        need = hs[HS_M] - F[s, F_NMELD]
+        resume = False
+        while True:
+            # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
+            n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, hs[HS_PAIR_ANY], table.face_ok, f_win,
+                             on_discard, base, nm, seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
+            for r in range(1, n + 1):
+                if _keep(rows[r], tab, prog, parts, best, passed > 0, use_gate) > 0:
+                    passed += 1
+            seen += n
+            if asc[SC_ERR] != 0:
+                H[H_ERROR] = ERR_READINGS
+                return 0
+            if asc[SC_MORE] == 0:
+                break
+            resume = True
+        if seen == 0:
+            # the win test says standard, the search finds no reading: they disagree
+            H[H_ERROR] = ERR_READINGS
+            return 0
+    if shapes & ~SHAPE_STANDARD:
+        # eight pairs or three wilds: the hand as it is
+        last = rows.shape[0] - 1
+        for i in range(base.shape[0]):
+            rows[last, i] = base[i]
+        rows[last, FV_PAIR] = 0
+        rows[last, FV_WAIT] = 0
+        if _keep(rows[last], tab, prog, parts, best, passed > 0, use_gate) > 0:
+            passed += 1
+    if formula_failed(prog, table):
+        return 0
+    for j in range(BEST):
+        parts[j] = parts[BEST + j]
+    return passed
+
+
+@kernel
+def write_value(s, n, fv, parts, rec, col):
+    """The reading and its parts into record row ``rec`` (per-seat column
+    blocks from ``col`` = C_FIXED, ``n`` seats)."""
+    for k in range(FV_N_MELDS):
+        rec[col + (S_MELD0 + k) * n + s] = fv[FV_MELD + k]
+    rec[col + S_PAIR * n + s] = fv[FV_PAIR]
+    rec[col + S_WAIT * n + s] = fv[FV_WAIT]
+    rec[col + S_POINTS * n + s] = parts[P_POINTS]
+    rec[col + S_TAI * n + s] = parts[P_TAI]
+    rec[col + S_TIMES * n + s] = parts[P_TIMES]
+    rec[col + S_VALUE * n + s] = parts[P_VALUE]
+    rec[col + S_ITEMS * n + s] = parts[P_ITEMS]
+    rec[col + S_QUADS * n + s] = fv[FV_QUADS]
+    rec[col + S_FOURS * n + s] = fv[FV_FOURS]
+
+
+@kernel
+def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
+    """Whether the rules' win gate lets seat s win this way (always, without a
+    gate); seat s's hand holds the winning tile (face f_win; below -1 when
+    none joined, as the dealer's dealt hand).  ``route``: FACT_* bits of how
+    the hand is won.  The facts are the record's (record.record_winner), the
+    waits included when the table reads them, and a win passes when any of
+    its readings does."""
+    rows, prog = values.rows, values.prog
+    if holds_void(s, seats):
+        return False   # 定缺: a hand holding its void suit is no win (void_suit.declare)
+    if not has_gate(prog):
+        return True
+    facts = hand_facts(s, route, rules, seats, table)
+    if prog[7][M_WAITS] == 1:
+        facts |= wait_facts(s, f_win, rules, seats, table, work)
+    seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
+    return best_reading(s, f_win if f_win >= -1 else -1, joins_from_outside(route), shapes, True, rules,
+                        seats, table, values) > 0
+
+
+@kernel
+def win_reading(s, f, route, use_gate, rules, seats, table, work, values):
+    """The win of seat s, whose hand holds the winning tile (face f; -1 a
+    wild; below -1 none joined): its shapes, hard shapes and facts (the route,
+    the hand's own facts, its waits) and its best reading under the table
+    (``values.best`` and ``values.parts``).  Returns (shapes, hard, facts,
+    readings the gate lets win).  The record (record.record_winner) and the
+    `hand` command (settle/hand.py) both value a win with this kernel."""
+    shapes = shapes_now(s, rules, seats, work)
+    hard = hard_now(s, table.H[H_WK], (route & FACT_SELF_DRAWN) != 0, rules, seats, work)
+    facts = hand_facts(s, route, rules, seats, table) | wait_facts(s, f, rules, seats, table, work)
+    seat_facts(s, True, shapes, hard, facts, rules, seats, table, values.rows[0])
+    passed = best_reading(s, f if f >= -1 else -1, joins_from_outside(route), shapes, use_gate, rules, seats,
+                          table, values)
+    return shapes, hard, facts, passed
+
+
+@kernel
+def loser_reading(s, rules, seats, table, values):
+    """A seat that did not win, valued on what it shows (its melds set aside),
+    into ``values.best`` and ``values.parts``."""
+    seat_facts(s, False, 0, 0, 0, rules, seats, table, values.best)
+    hand_value(values.best, values.tab, values.prog, values.parts)
+    formula_failed(values.prog, table)

@@ -1,0 +1,61 @@
+"""What the smart bot's projected readings are worth (bots/smart/projection.py):
+the memo of worth() is keyed by the slots the table can read, so a table
+that reads no meld and no pair shares one value across readings that differ
+there, and one whose formula reads them (a count of pungs) does not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from tables import quiet_table, rules_of
+
+from ruian_sim import tiles
+from ruian_sim.bots.smart.projection import SELF_DRAW_SHARE, TH_MELDS, gain, projected, worth
+from ruian_sim.engine.simulate import Simulator
+from ruian_sim.ruleset import load
+from ruian_sim.scoring.layout import (
+    FV_MELD,
+    FV_PAIR,
+    MELD_CHI,
+    MELD_CONCEALED,
+    MELD_FACE,
+    MELD_PUNG,
+)
+
+# the default table, with 2 more for every pung or kong of the winner's, in the formula alone
+PUNGS_IN_FORMULA = 'extends: ruian\nscoring:\n  value: "(times + 2 * pungs) * base"\n'
+
+
+def reading(sim, state, kinds):
+    """A projected-like reading of seat 0: its facts, then melds of the given kinds (chi or pung of 2m..)."""
+    fv = sim.values.rows[1]
+    projected(0, -1, sim.kernel_rules, state.seats, state.table, sim.values, fv)
+    for m, kind in enumerate(kinds):
+        fv[FV_MELD + m] = kind + MELD_CONCEALED + MELD_FACE * (tiles.parse("2m")[0] + m)
+    fv[FV_PAIR] = 1 + tiles.parse("9p")[0]
+    return fv.copy()
+
+
+def direct(sim, state, fv):
+    """worth() without its memo: the gain of a self-drawn and of a discard win, weighed as it weighs them."""
+    a, b = fv.copy(), fv.copy()
+    rules, values = sim.kernel_rules, sim.values
+    return SELF_DRAW_SHARE * gain(0, a, True, rules, state.table, values) + (1 - SELF_DRAW_SHARE) * gain(0, b, False, rules, state.table, values)
+
+
+@pytest.mark.parametrize("formula_reads_pungs", [False, True])
+def test_worth_answers_each_reading_as_the_table_values_it(tmp_path, formula_reads_pungs):
+    rules = rules_of(tmp_path, PUNGS_IN_FORMULA) if formula_reads_pungs else load("ruian")
+    sim = Simulator(rules, "smart")
+    state = quiet_table(sim)
+    assert sim.values.targets[0, TH_MELDS] == (1 if formula_reads_pungs else 0)
+    runs = reading(sim, state, [MELD_CHI] * 5)
+    pungs = reading(sim, state, [MELD_PUNG] * 3 + [MELD_CHI] * 2)
+    sim.values.memo_keys[:] = 0
+    got = []
+    for fv in (runs, pungs, runs, pungs):   # each asked twice: the second answer is the memo's
+        v = worth(0, fv.copy(), sim.kernel_rules, state.table, sim.values)
+        assert v == pytest.approx(direct(sim, state, fv))
+        got.append(v)
+    assert (got[1] > got[0]) == formula_reads_pungs
+    assert np.all(np.array(got[2:]) == np.array(got[:2]))

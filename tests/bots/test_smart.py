@@ -1,0 +1,81 @@
+"""The smart bot decides from what a player at its seat can see (its own tiles,
+the public record), plays for the table it is given, and defends when the
+payments make dealing in costly."""
+
+from __future__ import annotations
+
+import pytest
+from hiding import seen_alike
+
+from ruian_sim.bots.smart.values import bot_values, payments
+from ruian_sim.engine.simulate import Simulator
+from ruian_sim.ruleset import load
+from ruian_sim.settle import score
+from ruian_sim.table import layout as L
+
+
+@pytest.mark.parametrize("variant", [None, "discarder-pays", "taiwanese", "ruian-tai"])
+def test_decisions_do_not_change_when_hidden_information_does(variant):
+    # taiwanese and ruian-tai: the pattern values (patterns.py) read only the seat's own hand too
+    rules = load("ruian", [variant] if variant else [])
+    assert seen_alike(Simulator(rules, "smart"), 12) >= 40
+
+
+def test_claims_follow_the_table(tmp_path):
+    """Raise all pungs from ×4 to ×16 and the smart bot pons more, on the same
+    walls, and wins more all-pungs hands: its claims read the table."""
+    import yaml
+
+    from ruian_sim.ruleset.locate import rules_dir
+
+    items = yaml.safe_load((rules_dir() / "ruian.yaml").read_text(encoding="utf-8"))["scoring"]["items"]
+    for it in items:
+        if it["name"] == "all_pungs":
+            it["times"] = 16
+    mine = tmp_path / "pungs16.yaml"
+    mine.write_text(yaml.safe_dump({"extends": "ruian", "name": "pungs16", "scoring": {"items": items}}),
+                    encoding="utf-8")
+    got = {}
+    for name, rules in (("base", load("ruian")), ("x16", load(mine))):
+        r = Simulator(rules, "smart").play(seed=5, first_match=0, matches=150)
+        pons = sum(int(r[f"pons_{s}"].sum()) for s in range(4))
+        pungs = sum(int(((r["winner"] == s) & ((r[f"shapes_{s}"] & 4) != 0)).sum()) for s in range(4))
+        got[name] = pons / len(r), pungs
+    assert got["x16"][0] > 1.1 * got["base"][0], got
+    assert got["x16"][1] > got["base"][1], got
+
+
+def test_the_win_values_agree_with_the_scoring_of_records():
+    rules = load("ruian", ["discarder-pays"])
+    sim = Simulator(rules, "greedy")
+    recs = sim.play(seed=3, first_match=0, matches=60)
+    pts = score(recs, rules).seat_points
+    wins = recs[(recs["outcome"] == L.OUT_DISCARD_WIN) & (recs["streak"] == 1)]
+    checked = 0
+    for r, p in zip(wins, pts[(recs["outcome"] == L.OUT_DISCARD_WIN) & (recs["streak"] == 1)]):
+        w, d, shapes, hard = int(r["winner"]), int(r["discarder"]), int(r[f"shapes_{r['winner']}"]), int(r[f"hard_{r['winner']}"])
+        route = {1: 0, 2: 1, 5: 2}.get(shapes)
+        if route is None or int(r[f"wilds_{w}"]) != (0 if hard else 1) or int(r[f"kong_exposed_{w}"]) or int(r[f"facts_{w}"]) & ~L.FACT_DISCARD:
+            continue
+        got = payments(rules, route, bool(hard), False, w, int(r["dealer"]), d)
+        assert got.tolist() == p.tolist()
+        checked += 1
+    assert checked >= 10
+
+
+def test_dealing_in_costs_more_where_the_discarder_pays():
+    base, dp = bot_values(load("ruian")), bot_values(load("ruian", ["discarder-pays"]))
+    i = 0  # neither the bot nor the winner deals
+    extra = lambda v: v[L.V_DEAL_IN + i] - v[L.V_BY_SELF + i]  # noqa: E731
+    assert extra(base) == 0 and extra(dp) > 0
+
+
+def test_the_claim_margin_follows_whether_a_discard_can_win():
+    """Smart's claim margin covers the safe tiles a claim gives away: 1.3
+    where a discard can win, 1 where none can (hangzhou: self-drawn only);
+    a margin the user gives is kept."""
+    margin = lambda rules, bots: set(Simulator(load(rules), bots).bots[:, L.BP_MARGIN])  # noqa: E731
+    assert margin("ruian", "smart") == {1.3}
+    assert margin("hangzhou", "smart") == {1.0}
+    assert margin("hangzhou", "smart:margin=1.5") == {1.5}
+    assert margin("hangzhou", "smart,smart:margin=2,greedy,smart") == {1.0, 2.0}
