@@ -22,7 +22,8 @@ import time
 import numpy as np
 
 from ruian_sim.bots.acceptance import WORK_ROWS, draw_list, shanten_scores
-from ruian_sim.bots.greedy import bot_shanten, greedy_discard
+from ruian_sim.bots.greedy import greedy_discard
+from ruian_sim.bots.shanten import bot_shanten
 from ruian_sim.bots.smart.accept_batch import acceptances
 from ruian_sim.bots.smart.choice import smart_choice
 from ruian_sim.engine.arrays import key_steps, new_state

@@ -165,7 +165,7 @@ def shanten_scores(s, rules, seats, work):
     many candidates reach it, the one when there is one)."""
     hs, pw = rules.hs, rules.pw
     buf, scores = work.buf, work.scores
-    tsuit, thon = rules.tabs[0], rules.tabs[1]
+    tsuit, thon = rules.tabs.suit, rules.tabs.honor
     M = hs[HS_M]
     L2 = ROW
     c = seats.cnt[s]
@@ -242,7 +242,7 @@ def draw_list(s, wk, si, rules, seats, table, work):
     group's row it lowers.  Returns (how many, unseen wilds)."""
     hs, pw = rules.hs, rules.pw
     buf, unseen = work.buf, work.unseen
-    tsuit64, thon64 = rules.tabs[4], rules.tabs[5]
+    tsuit64, thon64 = rules.tabs.suit64, rules.tabs.honor64
     c = seats.cnt[s]
     ky = seats.keys[s]
     std = hs[HS_STANDARD] == 1 and hs[HS_M] - seats.F[s, F_NMELD] >= 0
@@ -360,5 +360,5 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     once face f is discarded; needs shanten_scores() and draw_list() first."""
     F = seats.F
     return _accept(f, target, nl, wild_u, seats.cnt[s], seats.keys[s], seats.capx[s], F[s, F_W], F[s, F_NMELD],
-                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs[0], rules.tabs[1], rules.tabs[4], rules.tabs[5],
+                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs.suit, rules.tabs.honor, rules.tabs.suit64, rules.tabs.honor64,
                    work.buf, work.accept)

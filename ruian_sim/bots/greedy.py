@@ -1,58 +1,50 @@
-"""Bots inside the kernel: ``greedy`` and ``random``, with per-seat parameters.
-
-Greedy: lowest shanten over the enabled shapes, ties broken by the number of
-unseen tiles that would improve the hand, then at random; claims only when
-they lower shanten; never discards a wild unless forced; takes every win
-(unless told to chase hard wins).  Random: uniform over legal moves, but it
-always takes a win (or hands would almost never end in one).
+"""The greedy bot, the fast baseline: lowest shanten over the enabled shapes,
+ties broken by the number of unseen tiles that would improve the hand, then
+at random; claims only what lowers its shanten (``claim``: how often it
+makes such a claim); declares kongs that keep its shanten (``kong``); never
+discards a wild unless forced; follows the previous player's honor (跟风)
+when asked (``follow``); takes every win unless told to chase hard wins
+(``chase_hard``).  It never defends.
 
 Shanten and acceptance after each candidate discard come from
-bots/acceptance.py.  Bot shanten caps the wild's face at the table cap (the
-exact 白板-plus-wilds edge is left to the win test, which is exact).
+bots/acceptance.py; shanten by the bots' reckoning from bots/shanten.py.
 
-Arrays (state.py): ``cnt[s]`` face counts, ``keys[s]`` group keys, ``F[s]``
-seat fields (layout.F_*), ``vis[k]`` raw tiles seen by everyone (discards,
-melds, the turned tile), ``pw[f]`` the key step of face f, ``bp[s]`` bot
-parameters.
+Arrays (table/state.py): ``cnt[s]`` face counts, ``keys[s]`` group keys,
+``F[s]`` seat fields (table/layout.F_*), ``bp[s]`` bot parameters
+(bots/layout.BP_*).
 """
 
-
-from ..hand.kernels import ep_distance, ep_totals, group_distance, three_distance
-from ..hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, HS_STANDARD, HS_THREE, MODE_TABLE, N_FACES
+from ..hand.kernels import GROUP_OF
+from ..hand.layout import BIG, N_FACES
 from ..jit import kernel
 from ..table.layout import (
-    BOT_RANDOM,
-    BP_CHASE_HARD,
-    BP_CLAIM,
-    BP_KIND,
-    BP_KONG,
+    CLAIM_CHI,
+    CLAIM_KONG,
+    CLAIM_PON,
+    EP_KONG_ADDED,
+    EP_KONG_CONCEALED,
     F_NMELD,
     F_NTILES,
+    F_SHANTEN,
     F_W,
+    H_LAST_RAW,
+    H_SI,
+    H_WK,
+    M_FACE,
+    M_TYPE,
+    MAX_MELDS,
+    MELD_KONG_ADD,
+    MELD_KONG_CON,
+    MELD_PON,
+    N_FACE,
 )
 from ..table.rng import BOT, below, uniform
-from .acceptance import _accept, _best, draw_list, shanten_scores
-
-
-@kernel
-def bot_shanten(c, ky, w, held, nm, chis, capx, hs, tabs, buf):
-    """Shanten by the bot's reckoning for a hand of ``held`` tiles, ``nm`` melds
-    aside (all-pungs never beats the standard shape, so it is skipped; tables
-    only, so the caps' edge cases are approximate here)."""
-    tsuit, thon, psuit, phon = tabs[0], tabs[1], tabs[2], tabs[3]
-    k = hs[HS_M] - nm
-    dstd = BIG
-    if hs[HS_STANDARD] == 1 and k >= 0:
-        dstd = group_distance(c, ky, w, k, capx, hs, tsuit, thon, False, buf, MODE_TABLE)
-    elif hs[HS_PUNGS] == 1 and k >= 0 and chis == 0:
-        # standard off: all pungs stands in its place
-        dstd = group_distance(c, ky, w, k, capx, hs, psuit, phon, True, buf, MODE_TABLE)
-    d8 = BIG
-    if hs[HS_EIGHT] == 1 and nm == 0:
-        a, b, lo = ep_totals(c, capx, hs)
-        d8 = ep_distance(a, b, lo, hs)
-    d3 = three_distance(w, held, k, hs) if hs[HS_THREE] == 1 else BIG
-    return _best(dstd, d8, d3, w, nm, hs)
+from ..table.void import is_void
+from ..table.wall import normal_left
+from .acceptance import _accept, draw_list, shanten_scores
+from .layout import BP_CHASE_HARD, BP_CLAIM, BP_FOLLOW, BP_KONG
+from .shanten import chi_shanten, current_shanten, settle_shanten, shanten_after
+from .smart.danger_log import accept_sample
 
 
 @kernel
@@ -74,8 +66,8 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
     target = best + F[s, F_W] + 1  # the distance every tied candidate leaves
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
-    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
-    t64, h64 = rules.tabs[4], rules.tabs[5]
+    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs.suit, rules.tabs.honor
+    t64, h64 = rules.tabs.suit64, rules.tabs.honor64
     buf, tot = work.buf, work.accept
     # _accept inline, not acceptances(): that one call per decision more measured greedy
     # at 0.82x of this (benchmarks/engine.py --against, one run)
@@ -98,25 +90,105 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
 
 
 @kernel
-def random_discard(s, seats, bots, allow_wild):
-    """A tile of the hand uniformly (by tile, not by kind)."""
-    c = seats.cnt[s]
-    w = seats.F[s, F_W]
-    n = seats.F[s, F_NTILES] - (0 if allow_wild else w)
-    if n <= 0:
-        return -1
-    i = below(bots.rs, BOT + s, n)
-    for f in range(N_FACES):
-        if i < c[f]:
-            return f
-        i -= c[f]
-    return -1
+def greedy_turn(s, rules, seats, table, bots, work):
+    """The face greedy discards (-1: a wild); F[s, F_SHANTEN] is left at the
+    hand's shanten once it is gone."""
+    cnt = seats.cnt
+    H = table.H
+    bp, rs = bots.bp, bots.rs
+    prefer = -1
+    last = H[H_LAST_RAW]
+    if bp[s, BP_FOLLOW] > 0 and 0 <= last < N_FACE and GROUP_OF[last] == 3 and last != H[H_WK]:
+        f_last = H[H_WK] if last == H[H_SI] else last
+        if cnt[s, f_last] == 1 and uniform(rs, BOT + s) < bp[s, BP_FOLLOW]:
+            prefer = f_last
+    f, sh = greedy_discard(s, H[H_WK], H[H_SI], rules, seats, table, bots, work, prefer)
+    if bots.learn[0] == 1:
+        accept_sample(s, f, rules, seats, table, bots, work)   # bots/smart/danger.py is learning
+    settle_shanten(s, f, sh, rules, seats, work)
+    return f
+
+
+@kernel
+def shanten_claim(s, f, kong_ok, pon_ok, n_chi, starts, pon_chi_always, rules, seats, bots, work):
+    """The claim that lowers seat s's shanten most (a kong: that keeps it),
+    as (claim, chi start); pon and chi are weighed only when
+    ``pon_chi_always`` or a kong was chosen (they may beat it)."""
+    F = seats.F
+    faces2 = work.claim[5:7]
+    cur = F[s, F_SHANTEN]  # as it stood after this seat's last discard
+    best = BIG
+    choice = -1
+    start = -1
+    if kong_ok:
+        sh = shanten_after(s, f, 3, 1, rules, seats, work, faces2)
+        if takes_kong(s, bots, sh <= cur):
+            best = sh
+            choice = CLAIM_KONG
+    if pon_chi_always or choice == CLAIM_KONG:
+        if pon_ok:
+            sh = shanten_after(s, f, 2, 1, rules, seats, work, faces2)
+            if sh < cur and sh < best:
+                best = sh
+                choice = CLAIM_PON
+        for i in range(n_chi):
+            sh = chi_shanten(s, starts[i], f, rules, seats, work, faces2)
+            if sh < cur and sh < best:
+                best = sh
+                choice = CLAIM_CHI
+                start = starts[i]
+    return choice, start
+
+
+@kernel
+def greedy_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, bots, work):
+    """Greedy's claim on face f: work.claim[0:2] = (claim, chi start), -1: pass."""
+    out = work.claim
+    choice, start = shanten_claim(s, f, kong_ok, pon_ok, n_chi, starts, True, rules, seats, bots, work)
+    if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bots, True)):
+        out[0] = choice
+        out[1] = start
+
+
+@kernel
+def greedy_own_kong(s, rules, seats, bots, work):
+    """A concealed or added kong greedy declares now, if it keeps the hand's
+    shanten (``kong``): work.claim[0:2] = (meld type, face)."""
+    P = rules.P
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    out = work.claim
+    c = cnt[s]
+    faces2 = out[5:7]
+    cur = BIG + 1  # the hand's shanten, worked out only if a concealed kong is possible
+    if P[EP_KONG_CONCEALED] == 1:
+        for f in range(34):
+            if c[f] == 4 and not is_void(s, f, F):
+                if cur > BIG:
+                    cur = current_shanten(s, rules, seats, work)
+                if takes_kong(s, bots, shanten_after(s, f, 4, 1, rules, seats, work, faces2) <= cur):
+                    out[0] = MELD_KONG_CON
+                    out[1] = f
+                    return
+    if P[EP_KONG_ADDED] == 1:
+        for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+            if melds[s, i, M_TYPE] == MELD_PON:
+                f = melds[s, i, M_FACE]
+                if c[f] >= 1 and takes_kong(s, bots, shanten_after(s, f, 1, 0, rules, seats, work, faces2) <= cur):
+                    out[0] = MELD_KONG_ADD
+                    out[1] = f
+                    return
+
+
+@kernel
+def long_wall(s, rules, wall, bots):
+    """Whether more tiles can be drawn than this seat's ``chase_hard``."""
+    return normal_left(rules.P, wall.W, wall.gone) > bots.bp[s, BP_CHASE_HARD]
 
 
 @kernel
 def wants_win(s, bots, soft, long_wall, on_discard):
-    """Greedy and random take every win, unless this seat chases hard wins:
-    then it passes a soft win on a discard while the wall is still long."""
+    """Every win is taken, unless this seat chases hard wins: then it passes
+    a soft win on a discard while the wall is still long."""
     if bots.bp[s, BP_CHASE_HARD] > 0 and soft and on_discard and long_wall:
         return False
     return True
@@ -125,15 +197,9 @@ def wants_win(s, bots, soft, long_wall, on_discard):
 @kernel
 def takes_claim(s, bots, improves):
     """Whether to make a claim (``improves``: the greedy test passed)."""
-    bp, rs = bots.bp, bots.rs
-    if bp[s, BP_KIND] == BOT_RANDOM:
-        return uniform(rs, BOT + s) < 0.5
-    return improves and uniform(rs, BOT + s) < bp[s, BP_CLAIM]
+    return improves and uniform(bots.rs, BOT + s) < bots.bp[s, BP_CLAIM]
 
 
 @kernel
 def takes_kong(s, bots, keeps_shanten):
-    bp, rs = bots.bp, bots.rs
-    if bp[s, BP_KIND] == BOT_RANDOM:
-        return uniform(rs, BOT + s) < 0.5
-    return bp[s, BP_KONG] > 0 and keeps_shanten
+    return bots.bp[s, BP_KONG] > 0 and keeps_shanten

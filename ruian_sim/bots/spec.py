@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UserError
-from ..table import layout as L
+from . import layout as BL
 
 # the bot a run uses unless told otherwise: it plays for the table and defends
 DEFAULT_BOT = "smart"
@@ -52,17 +52,17 @@ DEFAULT_BOT = "smart"
 # margin 1 against 1.3: +0.068 points a hand [+0.011, +0.126], 200,000-hand
 # duel, seed 3; on the default rules 1.1, 1.3 and 1.7 were alike (stop 18).
 # A claim that keeps the shanten needs MARGIN at least wherever
-# (policy.claim_choice): it gives away flexibility all the same
+# (bots/smart/claim.py): it gives away flexibility all the same
 MARGIN_BY_RULES = 0.0          # a value no one can give: resolve_margin() sets it
 MARGIN, MARGIN_SELF_DRAWN = 1.3, 1.0
-KINDS = {"greedy": L.BOT_GREEDY, "random": L.BOT_RANDOM, "smart": L.BOT_SMART}
-PARAMS = {"claim": (L.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (L.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
-          "kong": (L.BP_KONG, 1.0, 0.0, 1.0), "follow": (L.BP_FOLLOW, 0.0, 0.0, 1.0),
-          "aggression": (L.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (L.BP_VALUE, 1.0, 0.0, 3.0),
-          "margin": (L.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (L.BP_PATTERNS, 1.0, 0.0, 1.0),
-          "claims": (L.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (L.BP_SPREAD, 5.0, 0.0, 20.0),
-          "ron": (L.BP_RON, 0.5, 0.0, 3.0), "appetite": (L.BP_APPETITE, 1.0, 0.0, 100.0),
-          "pace": (L.BP_PACE, 1.0, 0.1, 5.0), "rising": (L.BP_RISING, 0.0, 0.0, 1.0)}
+KINDS = {"greedy": BL.BOT_GREEDY, "random": BL.BOT_RANDOM, "smart": BL.BOT_SMART}
+PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
+          "kong": (BL.BP_KONG, 1.0, 0.0, 1.0), "follow": (BL.BP_FOLLOW, 0.0, 0.0, 1.0),
+          "aggression": (BL.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (BL.BP_VALUE, 1.0, 0.0, 3.0),
+          "margin": (BL.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (BL.BP_PATTERNS, 1.0, 0.0, 1.0),
+          "claims": (BL.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (BL.BP_SPREAD, 5.0, 0.0, 20.0),
+          "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
+          "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0)}
 # the parameters each bot reads (bots/greedy.py, policy.py, claims.py, smart.py):
 # one it never reads is refused, or a duel of it would measure nothing and not
 # say so (tests/bots/test_bots_spec.py holds the engine to this list)
@@ -82,13 +82,13 @@ def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, 
     if len(entries) != players:
         raise UserError(f"--bots: {len(entries)} bots for {players} players "
                         f"(give one per player, or one for all)")
-    out = np.zeros((players, L.BP_SIZE), np.float64)
+    out = np.zeros((players, BL.BP_SIZE), np.float64)
     names = []
     for p, entry in enumerate(entries):
         name, *params = entry.split(":")
         if name not in KINDS:
             raise UserError(f"--bots: unknown bot {name!r} (choose from {', '.join(KINDS)})")
-        out[p, L.BP_KIND] = KINDS[name]
+        out[p, BL.BP_KIND] = KINDS[name]
         for key, (idx, default, _, _) in PARAMS.items():
             out[p, idx] = default
         given = set()
@@ -117,5 +117,5 @@ def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, 
 
 def resolve_margin(bp: np.ndarray, win_on_discard: bool) -> None:
     """Smart's claim margin where the bot spec left it to the rules (see MARGIN_BY_RULES)."""
-    unset = bp[:, L.BP_MARGIN] == MARGIN_BY_RULES
-    bp[unset, L.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN
+    unset = bp[:, BL.BP_MARGIN] == MARGIN_BY_RULES
+    bp[unset, BL.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN

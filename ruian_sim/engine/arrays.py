@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..bots import layout as BL
 from ..bots.acceptance import WORK_ROWS
 from ..bots.smart.chance import DP_SIZE
 from ..bots.smart.danger_log import LEARN_SIZE
@@ -62,7 +63,7 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
                     melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),
         table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(L.N_RAW, np.int64),
                     pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(L.N_FACE, np.int64)),
-        bots=Bots(bp=np.zeros((n, L.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
+        bots=Bots(bp=np.zeros((n, BL.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
                   kept=np.zeros((n, 2), np.float64), learn=np.zeros(LEARN_SIZE, np.int64)))
     work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), accept=np.zeros(4 + L.N_FACE, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),

@@ -1,15 +1,11 @@
 """Claims on a discard and their consequences: who wins and in which order,
 several winners, kongs set aside, and the four-winds run (四同风)."""
 
-from ..bots.dispatch import long_wall
-from ..bots.greedy import wants_win
-from ..bots.smart.soft_win import smart_takes_win
+from ..bots import dispatch
 from ..hand.kernels import set_tight
 from ..hand.layout import HS_B, HS_CAP
 from ..jit import kernel, kernel_inline
 from ..table.layout import (
-    BOT_SMART,
-    BP_KIND,
     EP_FOUR_KONGS,
     EP_FW_ACTION,
     EP_FW_TILES,
@@ -86,7 +82,6 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
     P, hs, pw = rules.P, rules.hs, rules.pw
     cnt, keys, F = seats.cnt, seats.keys, seats.F
     H = table.H
-    bp = bots.bp
     n = P[EP_SEATS]
     mask = 0
     wk = H[H_WK]
@@ -109,11 +104,7 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
         if blocked:
             F[s, F_BLOCKED] += 1  # 过水: a win it passed earlier bars this one (counted for the records)
             continue
-        if bp[s, BP_KIND] == BOT_SMART:
-            take = hard != 0 or smart_takes_win(s, f, m, rules, wall, seats, table, bots, work)
-        else:
-            take = wants_win(s, bots, hard == 0, long_wall(s, rules, wall, bots), True)
-        if take:
+        if dispatch.take_win(s, f, m, hard, True, rules, wall, seats, table, bots, work):
             mask |= 1 << s
         else:
             log_event(log, EV_PASS_WIN, s, tile_raw, m, 0)

@@ -4,7 +4,7 @@ wild, the deal, then 换三张 and 定缺 where the rules have them, and each
 seat's shanten.  An impossible state (layout.ERR_*) is left in
 ``H[H_ERROR]`` for play_hand to report."""
 
-from ..bots.dispatch import current_shanten
+from ..bots.shanten import current_shanten
 from ..jit import kernel
 from ..table.intake import deal, set_wild
 from ..table.layout import (

@@ -5,7 +5,7 @@ from the dealer's right (the dealer itself does not rob: it has its 天胡);
 the first that can and wants to takes it.  The win counts as self-drawn
 (the fact ``robbed_gold`` beside ``self_drawn``)."""
 
-from ..bots.greedy import wants_win
+from ..bots import dispatch
 from ..hand.layout import SHAPE_THREE
 from ..jit import kernel
 from ..table.layout import EP_SEATS, EV_PASS_WIN, EV_ROB_GOLD, FACT_ROB_GOLD, FACT_SELF_DRAWN, H_WK
@@ -34,7 +34,7 @@ def rob_gold(dealer, rules, wall, seats, table, bots, work, values, log):
         shapes = shapes_now(s, rules, seats, work) & ~SHAPE_THREE
         hard = hard_now(s, wk, True, rules, seats, work)
         if gate_ok(s, -1, ROB_ROUTE, shapes, hard, rules, seats, table, work, values):
-            if wants_win(s, bots, hard == 0, False, False):
+            if dispatch.take_win(s, -1, shapes, hard, False, rules, wall, seats, table, bots, work):
                 log_event(log, EV_ROB_GOLD, s, wall.W[WS_INDICATOR], 0, 0)
                 return s
             log_event(log, EV_PASS_WIN, s, -1, shapes, 0)

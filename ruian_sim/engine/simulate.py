@@ -7,6 +7,7 @@ import time
 
 import numpy as np
 
+from ..bots import layout as BL
 from ..bots.smart.danger import (
     LEARN_MATCHES,
     LEARN_SEED,
@@ -70,9 +71,9 @@ class Simulator:
             # every bot gets the rules' win values; the smart bot reads them, and its
             # danger tables (bots/smart/danger.py: learned for these rules, once) when one plays
             if danger is None:
-                smart = (self.bots[:, L.BP_KIND] == L.BOT_SMART).any()
+                smart = (self.bots[:, BL.BP_KIND] == BL.BOT_SMART).any()
                 danger = danger_tables(self.spec.rules) if smart else default_tables()
-            self.bots[:, L.BP_V0:L.BP_V0 + L.N_VALUES] = bot_values(self.spec.rules, danger)
+            self.bots[:, BL.BP_V0:BL.BP_V0 + BL.N_VALUES] = bot_values(self.spec.rules, danger)
         # the compiled rules (read-only) and the state and scratch every hand reuses
         self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
         self.state, self.work = new_state(self.spec)

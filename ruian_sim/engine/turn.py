@@ -8,23 +8,12 @@ hands); ``rec`` is the record row to fill, ``log`` the events for
 transcripts.
 """
 
-from ..bots.dispatch import (
-    claim_choice,
-    claimable,
-    discard_choice,
-    long_wall,
-    may_kong,
-    self_kong,
-    void_first,
-)
-from ..bots.greedy import wants_win
+from ..bots import dispatch
 from ..bots.smart.danger_log import danger_sample
 from ..hand.layout import HS_CAP
 from ..jit import kernel
 from ..table.intake import can_replace, receive, replacement
 from ..table.layout import (
-    BOT_SMART,
-    BP_KIND,
     C_OUTCOME,
     CLAIM_KONG,
     CLAIM_PON,
@@ -58,7 +47,6 @@ from ..table.layout import (
     F_PASSED,
     F_PONS,
     F_SHANTEN,
-    F_VOID,
     F_W,
     FACT_DISCARD,
     FACT_HAIDI,
@@ -97,10 +85,11 @@ from ..table.layout import (
     ROB_ANY,
     ROB_NEVER,
 )
+from ..table.legal import claimable, may_kong
 from ..table.log import log_event
 from ..table.seat import add_meld, hard_now, raw_of, remove_face, shapes_now
 from ..table.valuation import gate_ok
-from ..table.void import is_void, void_discard
+from ..table.void import is_void
 from ..table.wall import WS_DEAD_EXTRA, dead_tiles, draw_head, normal_left, nothing_left, remaining
 from .claims import discard_winners, do_kong, four_winds, may_win, settle_multi
 from .leave import is_out, last_from, next_in, record_wins
@@ -175,7 +164,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                         route |= FACT_LAST_TILE
                     # the rules' gate: a hand it refuses is no win, to declare or to pass
                     if gate_ok(turn, last, route, m, hard, rules, seats, table, work, values):
-                        if wants_win(turn, bots, hard == 0, long_wall(turn, rules, wall, bots), False):
+                        if dispatch.take_win(turn, last, m, hard, False, rules, wall, seats, table, bots, work):
                             outcome = OUT_SELF_DRAW
                             winners = 1 << turn
                             win_face = last
@@ -184,7 +173,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                         log_event(log, EV_PASS_WIN, turn, -1, m, 0)
                 if not may_kong(turn, P, cnt[turn], F, melds):
                     break
-                self_kong(turn, rules, wall, seats, bots, work)
+                dispatch.own_kong(turn, rules, wall, seats, bots, work)
                 if claim[0] < 0:
                     break
                 mtype, f = claim[0], claim[1]
@@ -240,14 +229,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 record_wins(outcome, 1 << robber, -1, ROB_ROUTE, -1, -1, rules, seats, table, work, values, rec, log)
                 break
         # --- discard
-        if F[turn, F_VOID] > 0 and bots.bp[turn, BP_KIND] == BOT_SMART and void_discard(turn, seats) >= 0:
-            # 定缺 forces a void tile: smart weighs the hand it keeps only if a claim asks (policy)
-            f = void_first(turn, NO_TILE, rules, seats, work)
-            bots.kept[turn, 1] = -1.0 - (normal_left(P, W, gone) // n + 1)
-        else:
-            f = discard_choice(turn, rules, wall, seats, table, bots, work, values)
-            if F[turn, F_VOID] > 0:
-                f = void_first(turn, f, rules, seats, work)
+        f = dispatch.discard(turn, rules, wall, seats, table, bots, work, values)
         raw = raw_of(f, wk, si)
         remove_face(turn, f, cnt, keys, F, pw)
         vis[raw] += 1
@@ -315,7 +297,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             s = (turn + i) % n
             if is_out(s, table) or is_void(s, f, F) or not claimable(s, f, turn, can_kong, P, cnt[s]):
                 continue
-            claim_choice(s, f, turn, can_kong, rules, seats, table, bots, work, values)
+            dispatch.claim(s, f, turn, can_kong, rules, seats, table, bots, work, values)
             if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
                 best_rank = P[EP_PRIO + claim[0]]
                 taker = s
@@ -386,7 +368,8 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
                 route = FACT_SELF_DRAWN | FACT_HAIDI | (FACT_LAST_TILE if nothing_left(P, W, gone) else 0)
                 if (gate_ok(turn, got, route, shapes_now(turn, rules, seats, work), hard, rules, seats, table,
                             work, values)
-                        and wants_win(turn, bots, hard == 0, False, False)):
+                        and dispatch.take_win(turn, got, shapes_now(turn, rules, seats, work), hard, False, rules, wall,
+                                     seats, table, bots, work)):
                     # the hand ends here: 海底 and play after a win are never combined (ruleset/validate_end.py)
                     record_wins(OUT_HAIDI_WIN, 1 << turn, got, route, -1, -1, rules, seats, table, work, values, rec,
                                 log)

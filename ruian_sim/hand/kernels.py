@@ -7,9 +7,9 @@ Array layout (shared with the engine):
 - ``keys``: int64[4] base-B keys of ``cnt`` per group (see layout.py), kept
   up to date incrementally by callers (``key += B**rank``);
 - ``w``: wilds in the concealed hand;  ``k``: melds the concealed part needs;
-- ``tabs``: the tables, in the order of hand.spec.hand_tables (distance
-  tables, two of them as words, completion tables);  ``hs``: the parameter
-  vector (layout.HS_*);
+- ``tabs``: the lookup tables, a tables.Tables (distance tables, some of
+  them as words, completion tables);  ``hs``: the parameter vector
+  (layout.HS_*);
 - ``capx``: this evaluation's caps per face (layout.CAPX_SIZE);
 - ``buf``: the int64 work buffer (layout: rows of ``ROW`` entries, the exact
   DP's scratch, the bots' rows).  A *row* holds a group's distances for m
@@ -335,7 +335,7 @@ def distances(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf, out, mode):
     ``melds``: melds already set aside (exposed or concealed kongs); ``chis``:
     how many of them are chis.  Three-wilds' distance is in wild tiles.
     """
-    tsuit, thon, psuit, phon = tabs[0], tabs[1], tabs[2], tabs[3]
+    tsuit, thon, psuit, phon = tabs.suit, tabs.honor, tabs.suit_pungs, tabs.honor_pungs
     out[0] = BIG
     out[1] = BIG
     out[2] = BIG
@@ -371,8 +371,8 @@ def complete_shapes(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf):
 
     All pungs is a special case of the standard shape, so it is only looked
     at when the standard shape is complete."""
-    tsuit, thon, psuit, phon = tabs[0], tabs[1], tabs[2], tabs[3]
-    csuit, chon, cpsuit, cphon = tabs[6], tabs[7], tabs[8], tabs[9]
+    tsuit, thon, psuit, phon = tabs.suit, tabs.honor, tabs.suit_pungs, tabs.honor_pungs
+    csuit, chon, cpsuit, cphon = tabs.suit_done, tabs.honor_done, tabs.suit_pungs_done, tabs.honor_pungs_done
     mask = 0
     if hs[HS_STANDARD] == 1 or hs[HS_PUNGS] == 1:
         if melds_complete(cnt, keys, w, k, capx, hs, tsuit, thon, csuit, chon, False, buf):
@@ -398,10 +398,10 @@ def is_complete(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf):
     if hs[HS_THREE] == 1 and w >= hs[HS_THREE_N]:
         return True
     if hs[HS_STANDARD] == 1:
-        if melds_complete(cnt, keys, w, k, capx, hs, tabs[0], tabs[1], tabs[6], tabs[7], False, buf):
+        if melds_complete(cnt, keys, w, k, capx, hs, tabs.suit, tabs.honor, tabs.suit_done, tabs.honor_done, False, buf):
             return True
     elif hs[HS_PUNGS] == 1 and chis == 0:
-        if melds_complete(cnt, keys, w, k, capx, hs, tabs[2], tabs[3], tabs[8], tabs[9], True, buf):
+        if melds_complete(cnt, keys, w, k, capx, hs, tabs.suit_pungs, tabs.honor_pungs, tabs.suit_pungs_done, tabs.honor_pungs_done, True, buf):
             return True
     if hs[HS_EIGHT] == 1 and melds == 0:
         a, b, c = ep_totals(cnt, capx, hs)

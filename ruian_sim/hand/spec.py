@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import layout as L
-from .tables import get_completion, get_table
+from .tables import Tables, get_completion, get_table
 
 
 def live_wilds(rules) -> int:
@@ -48,7 +48,7 @@ def hand_params(rules) -> np.ndarray:
     return hs
 
 
-def hand_tables(rules) -> tuple:
+def hand_tables(rules) -> Tables:
     """The tables the kernels read, in this order (see hand.kernels):
     distance tables (suit standard, honor standard, suit pungs-only, honor
     pungs-only), the two standard ones seen as 8-byte words (the bots compare
@@ -63,4 +63,4 @@ def hand_tables(rules) -> tuple:
     done = tuple(get_completion(t, R, B) for t, R in zip(dist, lens))
     # the pungs-only suit table as words last (patterns.py's targets compare its
     # rows word by word; the honors' pungs-only table is their standard one)
-    return dist + (dist[0].view(np.uint64), dist[1].view(np.uint64)) + done + (dist[2].view(np.uint64),)
+    return Tables(*dist, dist[0].view(np.uint64), dist[1].view(np.uint64), *done, dist[2].view(np.uint64))

@@ -22,6 +22,7 @@ import hashlib
 import os
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,6 +33,25 @@ from .layout import M_SLOTS, X_CAPS, X_CUR, X_NXT, X_V
 TABLE_VERSION = 2
 ROW_BYTES = 16  # rows padded to two 8-byte words (the bots compare rows word by word)
 INF = 255
+
+
+class Tables(NamedTuple):
+    """The lookup tables the hand kernels and the bots read (hand/spec.hand_tables
+    builds them for a rule set).  ``*_pungs`` count pungs only (the all-pungs
+    shape); ``*64`` are the same rows seen as 8-byte words (the bots compare rows
+    word by word); ``*_done`` say where a row is complete (get_completion)."""
+
+    suit: np.ndarray
+    honor: np.ndarray
+    suit_pungs: np.ndarray
+    honor_pungs: np.ndarray
+    suit64: np.ndarray
+    honor64: np.ndarray
+    suit_done: np.ndarray
+    honor_done: np.ndarray
+    suit_pungs_done: np.ndarray
+    honor_pungs_done: np.ndarray
+    suit_pungs64: np.ndarray
 
 
 @kernel

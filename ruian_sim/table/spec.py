@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import tiles as T
 from ..hand.spec import hand_params, hand_tables
+from ..hand.tables import Tables
 from ..ruleset import RuleSet
 from ..scoring import table as scoring_table
 from ..scoring.compile import draw_settled
@@ -31,7 +32,7 @@ class KernelSpec:
     rules: RuleSet
     P: np.ndarray        # int64[EP_SIZE]
     hs: np.ndarray       # int64[HS_SIZE], the hand part
-    tabs: tuple          # lookup tables (suit std, honor std, suit pungs, honor pungs)
+    tabs: Tables         # the hand kernels' lookup tables (hand/tables.Tables)
     hash: str            # of the numbers, for caches and records
     table: object = None  # the compiled scoring table (scoring.compile.Table)
 

@@ -18,13 +18,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..hand.tables import Tables
+
 
 class Rules(NamedTuple):
     """The compiled rules; read-only.  Built once per Simulator from its KernelSpec."""
 
     P: np.ndarray       # int64: the engine's parameters (layout.EP_*)
     hs: np.ndarray      # int64: the hand kernels' parameters (hand.layout.HS_*)
-    tabs: tuple         # the hand kernels' lookup tables (hand/spec.hand_tables)
+    tabs: Tables        # the hand kernels' lookup tables (hand/tables.Tables)
     pw: np.ndarray      # int64[N_FACE]: how much face f adds to its group's key
 
 
@@ -73,7 +75,7 @@ class Work(NamedTuple):
                         # last saw, then each candidate's acceptance (acceptance.acceptances)
     scores: np.ndarray  # int64[N_FACE]: shanten after each candidate discard
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
-    claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see policy.claim_choice)
+    claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see bots/dispatch.claim)
     fscratch: np.ndarray  # float64[chance.DP_SIZE]: the smart bot's DP and its memo
     pscratch: np.ndarray  # float64[patterns.PS_SIZE]: the smart bot's targets, per decision
 

@@ -12,7 +12,7 @@ from tables import hold, quiet_table, random_hand
 
 from ruian_sim import tiles
 from ruian_sim.bots.acceptance import ACC_AT, acceptance, draw_list, shanten_scores
-from ruian_sim.bots.dispatch import current_shanten
+from ruian_sim.bots.shanten import current_shanten
 from ruian_sim.bots.smart.accept_batch import acceptances
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load

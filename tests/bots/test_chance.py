@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from ruian_sim.bots import layout as BL
 from ruian_sim.bots.smart.chance import DP_SIZE, forget, p_complete_claims
-from ruian_sim.table import layout as L
 
 ACCEPT = [0.06, 0.15, 0.24, 0.35, 0.5, 0.68, 0.76, 0.84]   # a 台 game's learned shares (danger.json)
 HAZARD = 0.07
@@ -19,12 +19,12 @@ BY_ROUND = [0.0, 0.0, 0.002, 0.004, 0.017, 0.033, 0.064, 0.104, 0.12, 0.171, 0.1
 
 
 def seat_values(pace: float = 1.0, rising: bool = False) -> np.ndarray:
-    bp = np.zeros((1, L.BP_SIZE))
-    bp[0, L.BP_V0 + L.V_ACCEPT:L.BP_V0 + L.V_ACCEPT + L.N_ACCEPT] = ACCEPT
-    bp[0, L.BP_V0 + L.V_HAZARD] = HAZARD
-    bp[0, L.BP_V0 + L.V_HAZARD_R:L.BP_V0 + L.V_HAZARD_R + L.N_HAZARD_R] = BY_ROUND
-    bp[0, L.BP_PACE] = pace
-    bp[0, L.BP_RISING] = 1.0 if rising else 0.0
+    bp = np.zeros((1, BL.BP_SIZE))
+    bp[0, BL.BP_V0 + BL.V_ACCEPT:BL.BP_V0 + BL.V_ACCEPT + BL.N_ACCEPT] = ACCEPT
+    bp[0, BL.BP_V0 + BL.V_HAZARD] = HAZARD
+    bp[0, BL.BP_V0 + BL.V_HAZARD_R:BL.BP_V0 + BL.V_HAZARD_R + BL.N_HAZARD_R] = BY_ROUND
+    bp[0, BL.BP_PACE] = pace
+    bp[0, BL.BP_RISING] = 1.0 if rising else 0.0
     return bp
 
 
@@ -98,11 +98,11 @@ def test_one_rate_in_every_round_is_the_same_bits_as_the_one_rate():
     """Tables of an older engine have no hazard by round: the one rate stands
     in each round, and rising=1 then plays exactly as rising=0."""
     bp = seat_values()
-    bp[0, L.BP_V0 + L.V_HAZARD_R:L.BP_V0 + L.V_HAZARD_R + L.N_HAZARD_R] = HAZARD
+    bp[0, BL.BP_V0 + BL.V_HAZARD_R:BL.BP_V0 + BL.V_HAZARD_R + BL.N_HAZARD_R] = HAZARD
     dp = np.zeros(DP_SIZE)
     forget(dp, 5)
     one = p_complete_claims(4, 30.0, 80.0, 14, dp, 1.0, 2.5, bp, 0, 0.8)
-    bp[0, L.BP_RISING] = 1.0
+    bp[0, BL.BP_RISING] = 1.0
     forget(dp, 5)
     assert p_complete_claims(4, 30.0, 80.0, 14, dp, 1.0, 2.5, bp, 0, 0.8) == one
 

@@ -9,6 +9,7 @@ never-made 天胡 at 25 台 once showed +0.22 points of draws, p = 2.5e-6)."""
 import numpy as np
 import pytest
 
+from ruian_sim.bots import layout as BL
 from ruian_sim.bots.smart import danger
 from ruian_sim.engine.simulate import Simulator, learn_danger
 from ruian_sim.ruleset import load
@@ -57,7 +58,7 @@ def test_a_change_no_bot_meets_plays_the_same_hands(write, tmp_path, monkeypatch
     other = load(str(f))
     assert other.hash != base.hash and danger.known_tables(other) is None
     a, b = Simulator(base, "smart"), Simulator(other, "smart")
-    np.testing.assert_array_equal(a.bots[:, L.BP_V0 + L.V_READY:], b.bots[:, L.BP_V0 + L.V_READY:])
+    np.testing.assert_array_equal(a.bots[:, BL.BP_V0 + BL.V_READY:], b.bots[:, BL.BP_V0 + BL.V_READY:])
     ra, rb = a.play_raw(9, 0, 60), b.play_raw(9, 0, 60)
     np.testing.assert_array_equal(ra, rb)
 
@@ -78,9 +79,9 @@ def test_the_hazard_by_round_counts_the_hands_still_going():
     Each rate counts the wins of players other than a given one (3 of 4)."""
     hands = [(0, True)] * 10 + [(1, True)] * 45 + [(2, False)] * 45
     got = danger.hazard_by_round(_hands(hands), 4)
-    assert len(got) == L.N_HAZARD_R
+    assert len(got) == BL.N_HAZARD_R
     assert got[:3] == [0.075, 0.375, 0.0]
-    assert got[3:] == [0.0] * (L.N_HAZARD_R - 3)
+    assert got[3:] == [0.0] * (BL.N_HAZARD_R - 3)
     # the one rate over the whole hand is of another kind: wins over all rounds played
     assert danger.hazard_of(_hands(hands), 4) != got[0]
 

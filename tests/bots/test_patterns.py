@@ -11,6 +11,7 @@ import pytest
 from tables import hold, quiet_table
 
 from ruian_sim import tiles
+from ruian_sim.bots import layout as BL
 from ruian_sim.bots.acceptance import draw_list, shanten_scores
 from ruian_sim.bots.smart.projection import TG_GROUPS, TH_N
 from ruian_sim.bots.smart.targets import target_acceptance, target_distance_without, target_rows
@@ -106,7 +107,7 @@ def test_appetite_scales_what_each_pattern_adds_over_the_plain_hand(taiwanese):
     hold(sim, state, 0, "1112345m667899m11z55z", 0)   # characters and honors, a step or two from 混一色
 
     def gains(appetite):
-        bp[0, L.BP_APPETITE] = appetite
+        bp[0, BL.BP_APPETITE] = appetite
         smart_choice(0, sim.kernel_rules, state.seats, state.table, state.bots, sim.work, sim.values, 12, False)
         ps = sim.work.pscratch
         return ps[PS_V0], {t: ps[PS_V + t] for t in range(n_targets) if ps[PS_ON + t] == 1.0}
@@ -122,4 +123,4 @@ def test_appetite_scales_what_each_pattern_adds_over_the_plain_hand(taiwanese):
                     assert scaled[t] == pytest.approx(v0 + k * (v - v0), rel=1e-12), (k, t)
         assert gains(0.0)[1] == {}
     finally:
-        bp[0, L.BP_APPETITE] = 1.0
+        bp[0, BL.BP_APPETITE] = 1.0

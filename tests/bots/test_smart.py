@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hiding import seen_alike
 
+from ruian_sim.bots import layout as BL
 from ruian_sim.bots.smart.values import bot_values, payments
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
@@ -66,7 +67,7 @@ def test_the_win_values_agree_with_the_scoring_of_records():
 def test_dealing_in_costs_more_where_the_discarder_pays():
     base, dp = bot_values(load("ruian")), bot_values(load("ruian", ["discarder-pays"]))
     i = 0  # neither the bot nor the winner deals
-    extra = lambda v: v[L.V_DEAL_IN + i] - v[L.V_BY_SELF + i]  # noqa: E731
+    extra = lambda v: v[BL.V_DEAL_IN + i] - v[BL.V_BY_SELF + i]  # noqa: E731
     assert extra(base) == 0 and extra(dp) > 0
 
 
@@ -74,7 +75,7 @@ def test_the_claim_margin_follows_whether_a_discard_can_win():
     """Smart's claim margin covers the safe tiles a claim gives away: 1.3
     where a discard can win, 1 where none can (hangzhou: self-drawn only);
     a margin the user gives is kept."""
-    margin = lambda rules, bots: set(Simulator(load(rules), bots).bots[:, L.BP_MARGIN])  # noqa: E731
+    margin = lambda rules, bots: set(Simulator(load(rules), bots).bots[:, BL.BP_MARGIN])  # noqa: E731
     assert margin("ruian", "smart") == {1.3}
     assert margin("hangzhou", "smart") == {1.0}
     assert margin("hangzhou", "smart:margin=1.5") == {1.5}

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 from hiding import copied
 
-from ruian_sim.bots.dispatch import claim_choice, claimable, may_kong, self_kong
+from ruian_sim.bots.dispatch import claim, own_kong
 from ruian_sim.engine.claims import may_win
 from ruian_sim.engine.simulate import Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
+from ruian_sim.table.legal import claimable, may_kong
 from ruian_sim.table.seat import shapes_with
 
 BOTS = "smart,greedy,random,greedy"
@@ -41,8 +42,7 @@ def test_a_seat_with_no_claim_is_not_asked(variant):
                     for can_kong in (False, True):
                         if claimable(s, f, d, can_kong, P, cnt[s]):
                             continue
-                        claim_choice(s, f, d, can_kong, sim.kernel_rules, st.seats, st.table, st.bots, sim.work,
-                                     sim.values)
+                        claim(s, f, d, can_kong, sim.kernel_rules, st.seats, st.table, st.bots, sim.work, sim.values)
                         assert sim.work.claim[0] == -1, (variant, s, f, d, can_kong)
                         asked += 1
     assert asked > 1000
@@ -57,7 +57,7 @@ def test_a_seat_with_no_kong_is_not_asked(variant):
             if may_kong(s, sim.kernel_rules.P, seats.cnt[s], seats.F, seats.melds):
                 held += 1
                 continue
-            self_kong(s, sim.kernel_rules, st.wall, seats, st.bots, sim.work)
+            own_kong(s, sim.kernel_rules, st.wall, seats, st.bots, sim.work)
             assert sim.work.claim[0] == -1, (variant, s)
     assert held < 12 * 4
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ruian_sim.bots.dispatch import claim_choice
-from ruian_sim.bots.smart.choice import smart_claim_value, smart_discard
+from ruian_sim.bots.dispatch import claim
+from ruian_sim.bots.smart.choice import smart_discard
+from ruian_sim.bots.smart.claim import smart_claim_value
 from ruian_sim.table import layout as L
 
 
@@ -32,12 +33,12 @@ def claims(sim, state, s):
         if cnt[s, f] == 0 and not (f % 9 and cnt[s, f - 1]):
             continue
         st = copied(state)
-        claim_choice(s, f, (s - 1) % n, False, sim.kernel_rules, st.seats, st.table, st.bots, sim.work, sim.values)
-        claim = sim.work.claim
+        claim(s, f, (s - 1) % n, False, sim.kernel_rules, st.seats, st.table, st.bots, sim.work, sim.values)
+        chosen = sim.work.claim
         v = -1.0
         if cnt[s, f] >= 2:
             v = smart_claim_value(s, f, -1, sim.kernel_rules, st.seats, st.table, st.bots, sim.work, sim.values)
-        out.append((f, int(claim[0]), int(claim[1]), round(float(v), 12)))
+        out.append((f, int(chosen[0]), int(chosen[1]), round(float(v), 12)))
     return out
 
 

@@ -66,8 +66,8 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
     F, scores = seats.F, work.scores
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
-    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs[0], rules.tabs[1]
-    t64, h64 = rules.tabs[4], rules.tabs[5]
+    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs.suit, rules.tabs.honor
+    t64, h64 = rules.tabs.suit64, rules.tabs.honor64
     buf, tot = work.buf, work.accept
     k = hs[HS_M] - nm
     o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)

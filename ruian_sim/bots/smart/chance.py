@@ -21,16 +21,7 @@ further back, or a concealed hand that refused every claim, then beat one
 that went forward, and the bot stalled."""
 
 from ...jit import kernel, kernel_inline
-from ...table.layout import (
-    BP_PACE,
-    BP_RISING,
-    BP_V0,
-    N_ACCEPT,
-    N_HAZARD_R,
-    V_ACCEPT,
-    V_HAZARD,
-    V_HAZARD_R,
-)
+from ..layout import BP_PACE, BP_RISING, BP_V0, N_ACCEPT, N_HAZARD_R, V_ACCEPT, V_HAZARD, V_HAZARD_R
 
 MAX_STEPS = 12
 # dp (work.fscratch, DP_SIZE entries): the states' chances 0..MAX_STEPS, the

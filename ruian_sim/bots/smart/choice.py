@@ -37,12 +37,6 @@ from ...hand.kernels import GROUP_OF, ep_distance, ep_face, ep_totals, group_dis
 from ...hand.layout import BIG, HS_EIGHT, HS_M, HS_PUNGS, HS_QUAD2, MODE_TABLE, N_FACES, ROW
 from ...jit import kernel, kernel_inline
 from ...table.layout import (
-    BP_AGGRESSION,
-    BP_CLAIMS,
-    BP_PATTERNS,
-    BP_RON,
-    BP_V0,
-    BP_VALUE,
     EP_SEATS,
     EP_WILD_CLAIM,
     EP_WILD_DISCARD,
@@ -60,12 +54,18 @@ from ...table.layout import (
     H_SI,
     H_WINNERS,
     H_WK,
-    M_FACE,
-    M_FROM,
-    M_TYPE,
-    MAX_MELDS,
-    MELD_CHI,
-    MELD_PON,
+    NO_TILE,
+)
+from ...table.seat import unseen_face
+from ...table.wall import normal_left
+from ..acceptance import _PASSED, ACC_AT, _ep_changed, draw_list, shanten_scores
+from ..layout import (
+    BP_AGGRESSION,
+    BP_CLAIMS,
+    BP_PATTERNS,
+    BP_RON,
+    BP_V0,
+    BP_VALUE,
     V_BY_OTHER,
     V_BY_SELF,
     V_DEAL_IN,
@@ -73,8 +73,7 @@ from ...table.layout import (
     V_HIT,
     V_READY,
 )
-from ...table.seat import add_face, raw_of, remove_face, unseen_face
-from ..acceptance import _PASSED, ACC_AT, _ep_changed, draw_list, shanten_scores
+from ..shanten import settle_shanten
 from .accept_batch import acceptances
 from .chance import forget, narrowness, p_complete, p_complete_claims
 from .lone import (
@@ -293,7 +292,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         if pungs:
             c[f] -= 1
             keys[s, GROUP_OF[f]] -= pw[f]
-            dpu = group_distance(c, keys[s], w, k, capx[s], hs, tabs[2], tabs[3], True, buf, MODE_TABLE)
+            dpu = group_distance(c, keys[s], w, k, capx[s], hs, tabs.suit_pungs, tabs.honor_pungs, True, buf, MODE_TABLE)
             acc_p = wild_u
             for g in range(N_FACES):
                 if 1 <= c[g] <= 2:
@@ -334,7 +333,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             choice_value = value
     if lone and P[EP_WILD_DISCARD] == 1 and (P[EP_WILD_CLAIM] == 0 or not defend):
         # throwing a wild (财飘): no danger where nobody may claim it; its shanten is
-        # counted again once it is gone (policy.discard_choice)
+        # counted again once it is gone (bots/dispatch.discard)
         value = wild_throw_worth(s, alone, u_total, draws_left, mid, last, quality, ref, vw, v_main, rules, seats,
                                  table, bots, work, values)
         if value > best_score:
@@ -347,67 +346,16 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
 
 
 @kernel
-def kept_again(s, rules, seats, table, bots, work, values):
-    """Value again the hand seat s keeps, where its last discard was forced (a
-    void tile, 定缺) and smart_discard did not run: with the tile it threw
-    back in its hand (and unseen again), as smart_discard would have valued
-    it then (``bots.kept[s, 1]`` holds -1 - the draws left it counted)."""
-    cnt, keys, F = seats.cnt, seats.keys, seats.F
-    H, vis = table.H, table.vis
-    draws = int(-bots.kept[s, 1]) - 1
-    f = table.pond[F[s, F_LAST_DISC]]
-    raw = raw_of(f, H[H_WK], H[H_SI])
-    folded = F[s, F_FOLDED]
-    vis[raw] -= 1
-    add_face(s, f, cnt, keys, F, rules.pw)
-    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, draws, True)
-    remove_face(s, f, cnt, keys, F, rules.pw)
-    vis[raw] += 1
-    F[s, F_FOLDED] = folded
-    bots.kept[s, 0] = v
-    bots.kept[s, 1] = draws
-
-
-@kernel
-def smart_claim_value(s, f, start, rules, seats, table, bots, work, values):
-    """What the hand is worth after a pon (``start`` < 0) or a chi (``start``:
-    the run's first face) of the discard f and its best discard, over the
-    draws the kept hand was valued for (to compare with bots.kept[s, 0]).
-    The same routes count, so a pon toward all pungs gains where the table
-    pays for them, and a claim that gives up eight pairs loses that route."""
-    pw = rules.pw
-    cnt, keys, F, melds = seats.cnt, seats.keys, seats.F, seats.melds
-    H, vis = table.H, table.vis
-    wk, si = H[H_WK], H[H_SI]
-    g0 = f
-    g1 = f
-    if start >= 0:
-        g0 = start if start != f else start + 1
-        g1 = start + 2 if start + 2 != f else start + 1
-    remove_face(s, g0, cnt, keys, F, pw)
-    remove_face(s, g1, cnt, keys, F, pw)
-    vis[raw_of(g0, wk, si)] += 1  # the meld's tiles are seen by everyone
-    vis[raw_of(g1, wk, si)] += 1
-    # the meld is shown (and the hand no longer concealed) while it is weighed
-    i = F[s, F_NMELD]
-    if i < MAX_MELDS:
-        melds[s, i, M_TYPE] = MELD_CHI if start >= 0 else MELD_PON
-        melds[s, i, M_FACE] = start if start >= 0 else f
-        melds[s, i, M_FROM] = (s + 1) % rules.P[EP_SEATS]
-    F[s, F_NMELD] += 1
-    F[s, F_OPEN] += 1
-    chi = 1 if start >= 0 else 0
-    F[s, F_CHIS] += chi
-    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, int(bots.kept[s, 1]), False)
-    F[s, F_CHIS] -= chi
-    F[s, F_OPEN] -= 1
-    F[s, F_NMELD] -= 1
-    if i < MAX_MELDS:
-        melds[s, i, M_TYPE] = -1
-        melds[s, i, M_FACE] = -1
-        melds[s, i, M_FROM] = -1
-    vis[raw_of(g1, wk, si)] -= 1
-    vis[raw_of(g0, wk, si)] -= 1
-    add_face(s, g1, cnt, keys, F, pw)
-    add_face(s, g0, cnt, keys, F, pw)
-    return v
+def smart_turn(s, forced, rules, wall, seats, table, bots, work, values):
+    """The face the smart bot discards (-1: a wild); F[s, F_SHANTEN] is left at
+    the hand's shanten once it is gone.  Where 定缺 forces a void tile
+    (``forced``) it weighs nothing: the tile is the rules', and the hand it
+    keeps is valued only if a claim asks (claim.kept_again); NO_TILE."""
+    P = rules.P
+    draws = normal_left(P, wall.W, wall.gone) // P[EP_SEATS] + 1
+    if forced:
+        bots.kept[s, 1] = -1.0 - draws
+        return NO_TILE
+    f, sh = smart_discard(s, rules, seats, table, bots, work, values, draws)
+    settle_shanten(s, f, sh, rules, seats, work)
+    return f

@@ -46,6 +46,7 @@ import numpy as np
 
 from ...cache import cache_dir, save_text
 from ...table import layout as L
+from .. import layout as BL
 
 LEARN_MATCHES = 600   # for every rule set, built-in or not: see above
 LEARN_SEED = 5
@@ -68,7 +69,7 @@ def tables_from(counts: np.ndarray) -> dict:
 
     ready_n = counts[L_READY:L_HIT].reshape(OPEN, DISC, 2)
     hit_n = counts[L_HIT:L_ACC].reshape(3, 4, 2)
-    acc_n = counts[L_ACC:L_ACC + 2 * L.N_ACCEPT].reshape(L.N_ACCEPT, 2)
+    acc_n = counts[L_ACC:L_ACC + 2 * BL.N_ACCEPT].reshape(BL.N_ACCEPT, 2)
     tot_r, tot_n = ready_n[..., 0].sum(), ready_n[..., 1].sum()
     overall = tot_r / max(1, tot_n)
     ready = []
@@ -83,7 +84,7 @@ def tables_from(counts: np.ndarray) -> dict:
     # acceptance by shanten: a level seldom seen takes the one below it, widened as
     # a typical hand widens a level up (FALLBACK_ACCEPT's ratio)
     accept = []
-    for lvl in range(L.N_ACCEPT):
+    for lvl in range(BL.N_ACCEPT):
         total, n = acc_n[lvl]
         if n >= 30:
             accept.append(round(float(total / n / 10000), 4))
@@ -150,11 +151,11 @@ def hazard_by_round(records: np.ndarray, seats: int) -> list[float]:
     one wins in it.  A round too few hands reach (MIN_ALIVE) takes the
     rate of the round before; the last entry stands for every later round."""
     if len(records) == 0:
-        return [FALLBACK_HAZARD] * L.N_HAZARD_R
+        return [FALLBACK_HAZARD] * BL.N_HAZARD_R
     rounds = records[:, L.C_TURNS] // seats
     won = np.isin(records[:, L.C_OUTCOME], L.WIN_OUTCOMES)
     out: list[float] = []
-    for r in range(L.N_HAZARD_R):
+    for r in range(BL.N_HAZARD_R):
         alive = int((rounds >= r).sum())
         if alive < MIN_ALIVE:
             out.append(out[-1] if out else FALLBACK_HAZARD)
@@ -169,8 +170,8 @@ def as_arrays(t: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.nd
     ready, hit = np.array(t["ready"], np.float64), np.array(t["hit"], np.float64)
     accept = np.array(t.get("accept", FALLBACK_ACCEPT), np.float64)
     hazard = float(t.get("hazard", FALLBACK_HAZARD))
-    by_round = np.array(t.get("hazard_r", [hazard] * L.N_HAZARD_R), np.float64)
-    assert ready.shape == (OPEN, DISC) and hit.shape == (3, 4) and accept.shape == (L.N_ACCEPT,)
-    assert by_round.shape == (L.N_HAZARD_R,)
-    assert ready.size + hit.size + accept.size + 1 + by_round.size == L.N_VALUES - L.V_READY
+    by_round = np.array(t.get("hazard_r", [hazard] * BL.N_HAZARD_R), np.float64)
+    assert ready.shape == (OPEN, DISC) and hit.shape == (3, 4) and accept.shape == (BL.N_ACCEPT,)
+    assert by_round.shape == (BL.N_HAZARD_R,)
+    assert ready.size + hit.size + accept.size + 1 + by_round.size == BL.N_VALUES - BL.V_READY
     return ready, hit, accept, hazard, by_round

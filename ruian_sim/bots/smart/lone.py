@@ -119,7 +119,7 @@ def lone_route(s, f, alone, nl, wild_u, rules, seats, work):
     w) out of reach."""
     hs, pw = rules.hs, rules.pw
     ky, F = seats.keys[s], seats.F
-    tsuit, thon, t64, h64 = rules.tabs[0], rules.tabs[1], rules.tabs[4], rules.tabs[5]
+    tsuit, thon, t64, h64 = rules.tabs.suit, rules.tabs.honor, rules.tabs.suit64, rules.tabs.honor64
     buf = work.buf
     L2 = ROW
     w = F[s, F_W] - (1 if f < 0 else 0)

@@ -39,20 +39,9 @@ from ...hand.kernels import GROUP_OF
 from ...hand.layout import BIG, HS_M, N_FACES
 from ...jit import kernel
 from ...scoring.layout import FV_MELD, FV_PAIR, MELD_PUNG, N_MELDS
-from ...table.layout import (
-    BP_APPETITE,
-    BP_RON,
-    BP_SPREAD,
-    EP_PON,
-    EP_SEATS,
-    F_NMELD,
-    F_W,
-    H_SI,
-    H_WK,
-    M_FACE,
-    MAX_MELDS,
-)
+from ...table.layout import EP_PON, EP_SEATS, F_NMELD, F_W, H_SI, H_WK, M_FACE, MAX_MELDS
 from ...table.seat import unseen_face
+from ..layout import BP_APPETITE, BP_RON, BP_SPREAD
 from .chance import MAX_STEPS, narrowness, p_complete_claims
 from .projection import (
     MAX_TARGETS,

@@ -4,9 +4,10 @@ what 过水 would forbid meanwhile)."""
 
 from ...hand.layout import HS_B, N_FACES
 from ...jit import kernel
-from ...table.layout import BP_V0, EP_PASS_BLOCKS, EP_SEATS, H_DEALER, H_SI, H_WK, V_GAIN
+from ...table.layout import EP_PASS_BLOCKS, EP_SEATS, H_DEALER, H_SI, H_WK
 from ...table.seat import add_face, hard_now, remove_face, shapes_now, unseen_face, unseen_of
 from ...table.wall import normal_left
+from ..layout import BP_V0, V_GAIN
 from .choice import ROUTE_EIGHT, ROUTE_PUNGS, ROUTE_STD, SELF_DRAW_SHARE, WIN_ANYWAY
 
 

@@ -45,9 +45,9 @@ def _copy_row(buf, src, dst):
 def _load(g, key, pungs, rules, buf, row):
     tabs = rules.tabs
     if pungs:
-        table_row(tabs[2] if g < 3 else tabs[3], key, buf, row * ROW, ROW)
+        table_row(tabs.suit_pungs if g < 3 else tabs.honor_pungs, key, buf, row * ROW, ROW)
     else:
-        table_row(tabs[0] if g < 3 else tabs[1], key, buf, row * ROW, ROW)
+        table_row(tabs.suit if g < 3 else tabs.honor, key, buf, row * ROW, ROW)
 
 
 @kernel
@@ -106,7 +106,7 @@ def _words(g, key, step, pungs, rules):
     """Which entries of group g's target row change when one tile (key step
     ``step``, negative: a tile gone) joins it, as two words (acceptance._drop_words
     on the target's tables; the honors' pungs-only table is their standard one)."""
-    return _drop_words(g, key, step, rules.tabs[10] if pungs else rules.tabs[4], rules.tabs[5])
+    return _drop_words(g, key, step, rules.tabs.suit_pungs64 if pungs else rules.tabs.suit64, rules.tabs.honor64)
 
 
 @kernel_inline

@@ -18,6 +18,7 @@ import numpy as np
 from ...hand.layout import SHAPE_NAMES
 from ...ruleset import RuleSet
 from ...table import layout as L
+from .. import layout as BL
 
 # the routes a bot can play for, as the shapes a win along each one shows
 ROUTES = (("standard",), ("eight_pairs",), ("standard", "all_pungs"), ("three_wilds",))
@@ -151,7 +152,7 @@ def bot_values(rules: RuleSet, danger: dict | None = None) -> np.ndarray:
     n = rules.table.seats
     if n < 3:
         raise ValueError("the smart bot needs three seats or more")
-    v = np.zeros(L.N_VALUES)
+    v = np.zeros(BL.N_VALUES)
     for me_dealer in (0, 1):
         dealer = 0 if me_dealer else 2
         for r in range(N_ROUTES):
@@ -160,22 +161,22 @@ def bot_values(rules: RuleSet, danger: dict | None = None) -> np.ndarray:
                     # the winner is seat 0; a discard comes from seat 1 (the average over
                     # discarders is the same at streak 1 except for who is the dealer)
                     got = [payments(rules, r, bool(hard), bool(sd), 0, dealer, d)[0] for d in range(1, n)]
-                    v[L.V_GAIN + ((me_dealer * N_ROUTES + r) * 2 + hard) * 2 + sd] = float(np.mean(got))
+                    v[BL.V_GAIN + ((me_dealer * N_ROUTES + r) * 2 + hard) * 2 + sd] = float(np.mean(got))
         for they_dealer in (0, 1):
             # the bot is seat 1, the winner seat 0, a third player seat 2
             dealer = 1 if me_dealer else (0 if they_dealer else 3 % n)
             i = me_dealer * 2 + they_dealer
             soft_std = (0, False)
-            v[L.V_DEAL_IN + i] = -payments(rules, *soft_std, False, 0, dealer, 1)[1]
-            v[L.V_BY_SELF + i] = -payments(rules, *soft_std, True, 0, dealer, 1)[1]
-            v[L.V_BY_OTHER + i] = -payments(rules, *soft_std, False, 0, dealer, 2)[1]
+            v[BL.V_DEAL_IN + i] = -payments(rules, *soft_std, False, 0, dealer, 1)[1]
+            v[BL.V_BY_SELF + i] = -payments(rules, *soft_std, True, 0, dealer, 1)[1]
+            v[BL.V_BY_OTHER + i] = -payments(rules, *soft_std, False, 0, dealer, 2)[1]
     if danger is not None:
         from .danger import as_arrays
 
         ready, hit, accept, hazard, by_round = as_arrays(danger)
-        v[L.V_READY:L.V_READY + ready.size] = ready.ravel()
-        v[L.V_HIT:L.V_HIT + hit.size] = hit.ravel()
-        v[L.V_ACCEPT:L.V_ACCEPT + accept.size] = accept
-        v[L.V_HAZARD] = hazard
-        v[L.V_HAZARD_R:L.V_HAZARD_R + L.N_HAZARD_R] = by_round
+        v[BL.V_READY:BL.V_READY + ready.size] = ready.ravel()
+        v[BL.V_HIT:BL.V_HIT + hit.size] = hit.ravel()
+        v[BL.V_ACCEPT:BL.V_ACCEPT + accept.size] = accept
+        v[BL.V_HAZARD] = hazard
+        v[BL.V_HAZARD_R:BL.V_HAZARD_R + BL.N_HAZARD_R] = by_round
     return v
