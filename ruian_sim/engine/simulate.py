@@ -28,6 +28,7 @@ from ..table.spec import KernelSpec, compile_rules
 from ..table.state import Rules
 from .arrays import key_steps, new_state, value_work
 from .match import play_matches
+from .turn_state import new_turn
 
 # Matches per kernel call: Python (and so Ctrl-C) gets control back between
 # calls, about every few hundred hands.
@@ -77,6 +78,7 @@ class Simulator:
         # the compiled rules (read-only) and the state and scratch every hand reuses
         self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
         self.state, self.work = new_state(self.spec)
+        self.turn = new_turn()
         self.values = value_work(self.spec)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)
@@ -103,7 +105,7 @@ class Simulator:
         while done < matches:
             batch = min(matches - done, per_call)
             rows, played, err = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
-                                             self.kernel_rules, self.state, self.work, self.values, recs,
+                                             self.kernel_rules, self.state, self.turn, self.work, self.values, recs,
                                              self._nolog, self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
             yield keep(recs[:rows])
@@ -132,7 +134,7 @@ class Simulator:
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
         rows, _, err = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
-                                    self.work, self.values, recs, log, self._seat_player, self._nolog, hand)
+                                    self.turn, self.work, self.values, recs, log, self._seat_player, self._nolog, hand)
         self._check(err, seed, recs, rows)
         if rows <= hand:
             return None
