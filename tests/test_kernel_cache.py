@@ -92,7 +92,7 @@ def test_a_module_is_rebuilt_when_what_it_imports_changes_and_only_then(tmp_path
     shutil.copytree(os.path.dirname(ruian_sim.__file__), copy, ignore=shutil.ignore_patterns("__pycache__"))
     before = {m: closure_digest(copy / m) for m in ("engine/match.py", "bots/smart/choice.py", "hand/kernels.py",
                                                   "scoring/kernels.py")}
-    smart = copy / "engine" / "smart.py"
+    smart = copy / "bots" / "smart" / "choice.py"
     smart.write_text(smart.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
     after = {m: closure_digest(copy / m) for m in before}
     assert after["bots/smart/choice.py"] != before["bots/smart/choice.py"]

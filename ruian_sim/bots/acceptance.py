@@ -131,6 +131,13 @@ def _met(buf, ox, oy, k, target, pair):
 
 
 @kernel_inline
+def no_masks():
+    """_masks() where no split meets the target."""
+    z = np.int64(0)
+    return z, z, z, z, z, z, z, z
+
+
+@kernel_inline
 def _masks(buf, a, k, target, pair):
     """Per group b, the entries of its row on a split that meets ``target``
     once the candidate's group a has lost its tile (row _RA; a < 0: no group
@@ -267,34 +274,34 @@ def draw_list(s, wk, si, rules, seats, table, work):
 
 
 @kernel_inline
-def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, t64, h64, buf, tot):
-    """acceptance() with the arrays it reads unpacked: inlined into greedy's
-    tie-break loop and accept_batch.acceptances(), since one call per candidate passing
-    every array of three bundles cost more than the count itself."""
+def _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, rules, buf, tot):
+    """acceptance() with the seat's arrays unpacked: inlined into greedy's
+    tie-break loop, since one call per candidate passing every array of three
+    bundles cost more than the count itself."""
+    hs, pw = rules.hs, rules.pw
     k = hs[HS_M] - nm
     a = GROUP_OF[f]
     key_a = ky[a] - pw[f]
     # shanten_scores() kept the standard distance without f (BIG where the shape is off)
     met = buf[_DSTD * ROW + f] == target
-    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
+    m = no_masks()
     if met:
-        _load(a, key_a, tsuit, thon, buf, _RA)
-        o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
-    acc, _ = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
-                    key_a, o0, o1, o2, o3, o4, o5, o6, o7, -1)
+        _load(a, key_a, rules.tabs.suit, rules.tabs.honor, buf, _RA)
+        m = _masks(buf, a, k, target, True)
+    acc, _ = _count(f, target, nl, wild_u, c, cx, w, nm, held, rules, buf, tot, met, key_a, m, -1)
     return acc
 
 
 @kernel_inline
-def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met, key_a,
-           o0, o1, o2, o3, o4, o5, o6, o7, others):
+def _count(f, target, nl, wild_u, c, cx, w, nm, held, rules, buf, tot, met, key_a, m, others):
     """The unseen tiles that bring the hand below ``target`` once f is gone,
     given the splits where the standard shape's distance is met (``met``:
-    it is at the target; o0..o7: _masks() of f's group row without f), and
+    it is at the target; ``m``: _masks() of f's group row without f), and
     the part of that count from groups other than f's (-1 where eight pairs
     was counted too).  Outside f's group a draw helps by the masks alone, so
     ``others`` >= 0 (another candidate's part, with the same masks) is taken
     as it is."""
+    hs, pw, t64, h64 = rules.hs, rules.pw, rules.tabs.suit64, rules.tabs.honor64
     k = hs[HS_M] - nm
     eight = hs[HS_EIGHT] == 1 and nm == 0
     three = hs[HS_THREE] == 1
@@ -328,8 +335,8 @@ def _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot
     for b in range(4):
         if reuse and b != a:
             continue
-        lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
-        hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+        lo = m[0] if b == 0 else (m[2] if b == 1 else (m[4] if b == 2 else m[6]))
+        hi = m[1] if b == 0 else (m[3] if b == 1 else (m[5] if b == 2 else m[7]))
         if not met:
             lo = hi = np.int64(0)
         elif lo == 0 and hi == 0 and not eight:
@@ -360,5 +367,4 @@ def acceptance(s, f, target, nl, wild_u, rules, seats, work):
     once face f is discarded; needs shanten_scores() and draw_list() first."""
     F = seats.F
     return _accept(f, target, nl, wild_u, seats.cnt[s], seats.keys[s], seats.capx[s], F[s, F_W], F[s, F_NMELD],
-                   F[s, F_NTILES], rules.hs, rules.pw, rules.tabs.suit, rules.tabs.honor, rules.tabs.suit64, rules.tabs.honor64,
-                   work.buf, work.accept)
+                   F[s, F_NTILES], rules, work.buf, work.accept)

@@ -18,7 +18,7 @@ from ..table.legal import claim_options
 from ..table.seat import add_face, remove_face
 from ..table.void import void_discard
 from .greedy import greedy_claim, greedy_own_kong, greedy_turn, long_wall, wants_win
-from .layout import BOT_RANDOM, BOT_SMART, BP_KIND
+from .layout import BOT_RANDOM, BOT_SMART, BP_KIND, CL_CHOICE, CL_START, CL_STARTS
 from .random_bot import random_claim, random_own_kong, random_turn
 from .shanten import current_shanten
 from .smart.choice import smart_turn
@@ -61,13 +61,13 @@ def void_first(s, f, rules, seats, work):
 
 @kernel
 def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
-    """Seat s's claim on face f: work.claim[0:2] = (claim, chi start), claim
-    -1: pass; work.claim[2:7] is scratch.  The engine has asked
+    """Seat s's claim on face f: work.claim[CL_CHOICE, CL_START] = (claim,
+    chi start), -1: pass; the rest of work.claim is scratch.  The engine has asked
     legal.claimable() first, so there is at least one option."""
     out = work.claim
-    out[0] = -1
-    out[1] = -1
-    starts = out[2:5]
+    out[CL_CHOICE] = -1
+    out[CL_START] = -1
+    starts = out[CL_STARTS:CL_STARTS + 3]
     kong_ok, pon_ok, n_chi = claim_options(s, f, discarder, can_kong, rules.P, seats.cnt[s], starts)
     if not (kong_ok or pon_ok or n_chi > 0):
         return
@@ -82,11 +82,11 @@ def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
 
 @kernel
 def own_kong(s, rules, wall, seats, bots, work):
-    """A concealed or added kong seat s declares now: work.claim[0:2] =
+    """A concealed or added kong seat s declares now: work.claim[CL_CHOICE, CL_START] =
     (meld type, face), -1: none.  The engine has asked legal.may_kong()."""
     out = work.claim
-    out[0] = -1
-    out[1] = -1
+    out[CL_CHOICE] = -1
+    out[CL_START] = -1
     if not can_replace(rules, wall):
         return
     if bots.bp[s, BP_KIND] == BOT_RANDOM:

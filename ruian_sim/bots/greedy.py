@@ -42,7 +42,7 @@ from ..table.rng import BOT, below, uniform
 from ..table.void import is_void
 from ..table.wall import normal_left
 from .acceptance import _accept, draw_list, shanten_scores
-from .layout import BP_CHASE_HARD, BP_CLAIM, BP_FOLLOW, BP_KONG
+from .layout import BP_CHASE_HARD, BP_CLAIM, BP_FOLLOW, BP_KONG, CL_CHOICE, CL_FACES2, CL_START
 from .shanten import chi_shanten, current_shanten, settle_shanten, shanten_after
 from .smart.danger_log import accept_sample
 
@@ -66,8 +66,6 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
     target = best + F[s, F_W] + 1  # the distance every tied candidate leaves
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
-    hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs.suit, rules.tabs.honor
-    t64, h64 = rules.tabs.suit64, rules.tabs.honor64
     buf, tot = work.buf, work.accept
     # _accept inline, not acceptances(): that one call per decision more measured greedy
     # at 0.82x of this (benchmarks/engine.py --against, one run)
@@ -77,7 +75,7 @@ def greedy_discard(s, wk, si, rules, seats, table, bots, work, prefer):
     for f in range(N_FACES):
         if scores[f] != best:
             continue
-        acc = _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, hs, pw, tsuit, thon, t64, h64, buf, tot)
+        acc = _accept(f, target, nl, wild_u, c, ky, cx, w, nm, held, rules, buf, tot)
         if acc > best_acc:
             best_acc = acc
             choice = f
@@ -115,7 +113,7 @@ def shanten_claim(s, f, kong_ok, pon_ok, n_chi, starts, pon_chi_always, rules, s
     as (claim, chi start); pon and chi are weighed only when
     ``pon_chi_always`` or a kong was chosen (they may beat it)."""
     F = seats.F
-    faces2 = work.claim[5:7]
+    faces2 = work.claim[CL_FACES2:CL_FACES2 + 2]
     cur = F[s, F_SHANTEN]  # as it stood after this seat's last discard
     best = BIG
     choice = -1
@@ -142,23 +140,23 @@ def shanten_claim(s, f, kong_ok, pon_ok, n_chi, starts, pon_chi_always, rules, s
 
 @kernel
 def greedy_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, bots, work):
-    """Greedy's claim on face f: work.claim[0:2] = (claim, chi start), -1: pass."""
+    """Greedy's claim on face f: work.claim[CL_CHOICE, CL_START] = (claim, chi start), -1: pass."""
     out = work.claim
     choice, start = shanten_claim(s, f, kong_ok, pon_ok, n_chi, starts, True, rules, seats, bots, work)
     if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bots, True)):
-        out[0] = choice
-        out[1] = start
+        out[CL_CHOICE] = choice
+        out[CL_START] = start
 
 
 @kernel
 def greedy_own_kong(s, rules, seats, bots, work):
     """A concealed or added kong greedy declares now, if it keeps the hand's
-    shanten (``kong``): work.claim[0:2] = (meld type, face)."""
+    shanten (``kong``): work.claim[CL_CHOICE, CL_START] = (meld type, face)."""
     P = rules.P
     cnt, F, melds = seats.cnt, seats.F, seats.melds
     out = work.claim
     c = cnt[s]
-    faces2 = out[5:7]
+    faces2 = out[CL_FACES2:CL_FACES2 + 2]
     cur = BIG + 1  # the hand's shanten, worked out only if a concealed kong is possible
     if P[EP_KONG_CONCEALED] == 1:
         for f in range(34):
@@ -166,16 +164,16 @@ def greedy_own_kong(s, rules, seats, bots, work):
                 if cur > BIG:
                     cur = current_shanten(s, rules, seats, work)
                 if takes_kong(s, bots, shanten_after(s, f, 4, 1, rules, seats, work, faces2) <= cur):
-                    out[0] = MELD_KONG_CON
-                    out[1] = f
+                    out[CL_CHOICE] = MELD_KONG_CON
+                    out[CL_START] = f
                     return
     if P[EP_KONG_ADDED] == 1:
         for i in range(min(F[s, F_NMELD], MAX_MELDS)):
             if melds[s, i, M_TYPE] == MELD_PON:
                 f = melds[s, i, M_FACE]
                 if c[f] >= 1 and takes_kong(s, bots, shanten_after(s, f, 1, 0, rules, seats, work, faces2) <= cur):
-                    out[0] = MELD_KONG_ADD
-                    out[1] = f
+                    out[CL_CHOICE] = MELD_KONG_ADD
+                    out[CL_START] = f
                     return
 
 

@@ -26,6 +26,7 @@ from ..table.layout import (
 from ..table.rng import BOT, below, uniform
 from ..table.seat import add_face, remove_face
 from ..table.void import is_void
+from .layout import CL_CHOICE, CL_START
 from .shanten import current_shanten
 
 
@@ -61,7 +62,7 @@ def random_turn(s, rules, seats, bots, work):
 
 @kernel
 def random_claim(s, kong_ok, pon_ok, n_chi, starts, bots, work):
-    """One of pass, kong, pon and each chi, uniformly: work.claim[0:2]."""
+    """One of pass, kong, pon and each chi, uniformly: work.claim[CL_CHOICE, CL_START]."""
     out = work.claim
     n_opt = 1 + (1 if kong_ok else 0) + (1 if pon_ok else 0) + n_chi
     pick = below(bots.rs, BOT + s, n_opt)
@@ -70,21 +71,21 @@ def random_claim(s, kong_ok, pon_ok, n_chi, starts, bots, work):
     pick -= 1
     if kong_ok:
         if pick == 0:
-            out[0] = CLAIM_KONG
+            out[CL_CHOICE] = CLAIM_KONG
             return
         pick -= 1
     if pon_ok:
         if pick == 0:
-            out[0] = CLAIM_PON
+            out[CL_CHOICE] = CLAIM_PON
             return
         pick -= 1
-    out[0] = CLAIM_CHI
-    out[1] = starts[pick]
+    out[CL_CHOICE] = CLAIM_CHI
+    out[CL_START] = starts[pick]
 
 
 @kernel
 def random_own_kong(s, rules, seats, bots, work):
-    """Each kong the seat may declare, in turn, at even odds: work.claim[0:2] =
+    """Each kong the seat may declare, in turn, at even odds: work.claim[CL_CHOICE, CL_START] =
     (meld type, face)."""
     P = rules.P
     c, F, melds = seats.cnt[s], seats.F, seats.melds
@@ -92,14 +93,14 @@ def random_own_kong(s, rules, seats, bots, work):
     if P[EP_KONG_CONCEALED] == 1:
         for f in range(34):
             if c[f] == 4 and not is_void(s, f, F) and uniform(bots.rs, BOT + s) < 0.5:
-                out[0] = MELD_KONG_CON
-                out[1] = f
+                out[CL_CHOICE] = MELD_KONG_CON
+                out[CL_START] = f
                 return
     if P[EP_KONG_ADDED] == 1:
         for i in range(min(F[s, F_NMELD], MAX_MELDS)):
             if melds[s, i, M_TYPE] == MELD_PON:
                 f = melds[s, i, M_FACE]
                 if c[f] >= 1 and uniform(bots.rs, BOT + s) < 0.5:
-                    out[0] = MELD_KONG_ADD
-                    out[1] = f
+                    out[CL_CHOICE] = MELD_KONG_ADD
+                    out[CL_START] = f
                     return

@@ -9,9 +9,10 @@ import numpy as np
 
 from ..bots import layout as BL
 from ..bots.acceptance import WORK_ROWS
+from ..bots.layout import CL_SIZE
 from ..bots.smart.chance import DP_SIZE
 from ..bots.smart.danger_log import LEARN_SIZE
-from ..bots.smart.patterns import PS_SIZE
+from ..bots.smart.patterns import OR_SIZE, PS_SIZE
 from ..bots.smart.projection import MEMO
 from ..bots.smart.values import pattern_targets
 from ..hand.layout import CAPX_SIZE, ROW
@@ -67,6 +68,7 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
                   kept=np.zeros((n, 2), np.float64), learn=np.zeros(LEARN_SIZE, np.int64)))
     work = Work(buf=np.zeros(WORK_ROWS * ROW, np.int64), accept=np.zeros(4 + L.N_FACE, np.int64),
                 scores=np.zeros(L.N_FACE, np.int64), unseen=np.zeros(L.N_FACE, np.int64),
-                claim=np.zeros(32, np.int64), fscratch=np.zeros(DP_SIZE, np.float64),
+                claim=np.zeros(CL_SIZE, np.int64), order=np.zeros(OR_SIZE, np.int64),
+                deal=np.zeros(L.DEAL_SCRATCH, np.int64), fscratch=np.zeros(DP_SIZE, np.float64),
                 pscratch=np.zeros(PS_SIZE, np.float64))
     return state, work

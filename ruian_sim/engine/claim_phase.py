@@ -4,6 +4,7 @@ one kong, pon or chi, by the rules' priority and then seat order from the
 discarder.  A discarded wild may only be won on."""
 
 from ..bots import dispatch
+from ..bots.layout import CL_CHOICE, CL_START
 from ..jit import kernel
 from ..table.intake import can_replace
 from ..table.layout import (
@@ -112,11 +113,11 @@ def claim_phase(T, rules, wall, seats, table, bots, work, values, rec, log):
         if is_out(s, table) or is_void(s, f, F) or not claimable(s, f, turn, can_kong, P, cnt[s]):
             continue
         dispatch.claim(s, f, turn, can_kong, rules, seats, table, bots, work, values)
-        if claim[0] >= 0 and P[EP_PRIO + claim[0]] < best_rank:
-            best_rank = P[EP_PRIO + claim[0]]
+        if claim[CL_CHOICE] >= 0 and P[EP_PRIO + claim[CL_CHOICE]] < best_rank:
+            best_rank = P[EP_PRIO + claim[CL_CHOICE]]
             taker = s
-            take_kind = claim[0]
-            take_start = claim[1]
+            take_kind = claim[CL_CHOICE]
+            take_start = claim[CL_START]
     if taker < 0:
         T[T_SEAT] = next_in(turn, table, n)
         return PH_TOP

@@ -58,7 +58,7 @@ def open_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     set_wild(wk, rules, seats, table)
     if W[WS_INDICATOR] >= 0:
         vis[W[WS_INDICATOR]] += 1
-    scratch = work.claim[8:]
+    scratch = work.deal
     deal(rules, wall, seats, table, log, scratch)
     if H[H_ERROR] == 0 and P[EP_EXCHANGE] > 0:
         exchange_tiles(rules, wall, seats, table, log, scratch)   # 换三张, before 定缺

@@ -3,6 +3,7 @@ first, then the seat's bot), then kongs one by one, each with its
 replacement tile, and each added kong offered to the others to rob (抢杠)."""
 
 from ..bots import dispatch
+from ..bots.layout import CL_CHOICE, CL_START
 from ..jit import kernel
 from ..table.intake import receive, replacement
 from ..table.layout import (
@@ -119,9 +120,9 @@ def own_actions(T, rules, wall, seats, table, bots, work, values, rec, log):
         if not may_kong(turn, P, cnt[turn], F, melds):
             break
         dispatch.own_kong(turn, rules, wall, seats, bots, work)
-        if claim[0] < 0:
+        if claim[CL_CHOICE] < 0:
             break
-        mtype, f = claim[0], claim[1]
+        mtype, f = claim[CL_CHOICE], claim[CL_START]
         raw = raw_of(f, wk, si)
         if P[EP_ROB] != ROB_NEVER and (mtype == MELD_KONG_ADD or P[EP_ROB] == ROB_ANY):
             robbed = FACT_DISCARD | FACT_ROBBED

@@ -46,7 +46,7 @@ def best_wait(s, rules, seats, table, work, values):
     cnt, keys, F, capx = seats.cnt, seats.keys, seats.F, seats.capx
     face_ok = table.face_ok
     top = hs[HS_B] - 1
-    parts, misc = values.parts, values.prog[7]
+    parts, misc = values.parts, values.prog.misc
     best_f = -1
     for f in range(N_FACES):
         if face_ok[f] == 0 or cnt[s, f] >= capx[s, f] or cnt[s, f] >= top:

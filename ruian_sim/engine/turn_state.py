@@ -9,29 +9,31 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..fields import Fields
 from ..jit import kernel_inline
 from ..table.layout import NO_TILE
 
-T_SEAT = 0         # the seat whose turn it is
-T_NEED_DRAW = 1    # 1: the turn begins with a draw (0: after a claim, or the dealer's 17th tile)
-T_OWN = 2          # 1: the seat may win or kong before it discards (0: after a pon or chi)
-T_KONG_DRAW = 3    # 1: the tile that last joined came from a kong's replacement (杠开; 杠上炮 on its discard)
-T_LAST = 4         # face of the tile that last joined the turn's hand (NO_TILE, NONE_JOINED)
-T_UNREADY = 5      # 1: the hand was not ready before this draw, so it cannot be complete now
-T_STEPS = 6        # passes of the loop so far ...
-T_LIMIT = 7        # ... and the most a hand's tiles and melds allow (ERR_TURN_LIMIT past it)
+_T = Fields()
+T_SEAT = _T()       # the seat whose turn it is
+T_NEED_DRAW = _T()  # 1: the turn begins with a draw (0: after a claim, or the dealer's 17th tile)
+T_OWN = _T()        # 1: the seat may win or kong before it discards (0: after a pon or chi)
+T_KONG_DRAW = _T()  # 1: the tile that last joined came from a kong's replacement (杠开; 杠上炮 on its discard)
+T_LAST = _T()       # face of the tile that last joined the turn's hand (NO_TILE, NONE_JOINED)
+T_UNREADY = _T()    # 1: the hand was not ready before this draw, so it cannot be complete now
+T_STEPS = _T()      # passes of the loop so far ...
+T_LIMIT = _T()      # ... and the most a hand's tiles and melds allow (ERR_TURN_LIMIT past it)
 # a win being declared, until it is recorded (record_wins)
-T_OUTCOME = 8      # layout.OUT_*, -1 none
-T_WINNERS = 9      # bit mask of its winners
-T_DISCARDER = 10   # the seat that dealt in, -1 self-drawn
-T_FACE = 11        # the winning tile's face, -1 none
-T_RAW = 12         # the winning tile's raw kind where it came from another seat, -1 none
-T_ROUTE = 13       # FACT_* bits of how it was won, as the gate saw them
+T_OUTCOME = _T()    # layout.OUT_*, -1 none
+T_WINNERS = _T()    # bit mask of its winners
+T_DISCARDER = _T()  # the seat that dealt in, -1 self-drawn
+T_FACE = _T()       # the winning tile's face, -1 none
+T_RAW = _T()        # the winning tile's raw kind where it came from another seat, -1 none
+T_ROUTE = _T()      # FACT_* bits of how it was won, as the gate saw them
 # the discard on the table, for the claims
-T_DISCARD = 14     # its face (a claimable wild: the wild's own kind)
-T_DISCARD_RAW = 15  # its raw kind
-T_AFTER_KONG = 16  # 1: it follows its discarder's kong replacement (杠上炮)
-T_SIZE = 17
+T_DISCARD = _T()      # its face (a claimable wild: the wild's own kind)
+T_DISCARD_RAW = _T()  # its raw kind
+T_AFTER_KONG = _T()   # 1: it follows its discarder's kong replacement (杠上炮)
+T_SIZE = _T.size
 
 # the phases of a turn (engine/turn.py); each phase kernel returns the next
 PH_TOP = 0         # the loop's top: the step count, then a draw when one is due

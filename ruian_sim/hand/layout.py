@@ -5,6 +5,8 @@ hand/spec.py fills it from a RuleSet.  Group layout follows the tile notation
 (ruian_sim/tiles.py): three suits of 9 ranks, then 7 honors.
 """
 
+from ..fields import Fields
+
 # groups of kinds that share one lookup table: start, length, sequences allowed
 N_FACES = 34
 N_GROUPS = 4
@@ -40,26 +42,27 @@ MODE_SHANTEN = 2  # exact for shanten (any group whose caps differ is recomputed
 MODE_WIN_LOW = 3  # a win test's lower bound: exact where the tables' cap is too
                   # tight (the wild's face), tables where it is too loose (melds)
 
-HS_M = 0             # melds in a complete hand (5 for 16 tiles)
-HS_STANDARD = 1      # shape flags
-HS_EIGHT = 2
-HS_PUNGS = 3
-HS_THREE = 4
-HS_THREE_N = 5       # wilds that win at once
-HS_QUAD2 = 6         # four of a kind counts as two pairs
-HS_PAIRS = 7         # pairs in eight pairs ((hand_size + 1) // 2)
-HS_SINGLES = 8       # singles in eight pairs ((hand_size + 1) % 2)
-HS_B = 9             # key base: copies + 1
-HS_CAP = 10          # most tiles of one face a table allows
-HS_CAPW = 11         # most tiles of the wild's face when a stand-in plays as it
-HS_STANDIN = 12      # stand-in kind, -1 none
-HS_LIVE_WILDS = 13   # wild tiles in play (copies, less the turned tile)
-HS_COPIES = 14
-HS_HARD_SELF = 15    # every self-drawn win is hard
-HS_HARD_THREE = 16   # a three-wilds win is hard
-HS_HAND = 17         # tiles in a hand after the deal (16)
-HS_PAIR_ANY = 18     # two wilds left for the pair may stand for any kind (wild.pair_alone: any)
-HS_SIZE = 19
+_HS = Fields()
+HS_M = _HS()           # melds in a complete hand (5 for 16 tiles)
+HS_STANDARD = _HS()    # shape flags
+HS_EIGHT = _HS()
+HS_PUNGS = _HS()
+HS_THREE = _HS()
+HS_THREE_N = _HS()     # wilds that win at once
+HS_QUAD2 = _HS()       # four of a kind counts as two pairs
+HS_PAIRS = _HS()       # pairs in eight pairs ((hand_size + 1) // 2)
+HS_SINGLES = _HS()     # singles in eight pairs ((hand_size + 1) % 2)
+HS_B = _HS()           # key base: copies + 1
+HS_CAP = _HS()         # most tiles of one face a table allows
+HS_CAPW = _HS()        # most tiles of the wild's face when a stand-in plays as it
+HS_STANDIN = _HS()     # stand-in kind, -1 none
+HS_LIVE_WILDS = _HS()  # wild tiles in play (copies, less the turned tile)
+HS_COPIES = _HS()
+HS_HARD_SELF = _HS()   # every self-drawn win is hard
+HS_HARD_THREE = _HS()  # a three-wilds win is hard
+HS_HAND = _HS()        # tiles in a hand after the deal (16)
+HS_PAIR_ANY = _HS()    # two wilds left for the pair may stand for any kind (wild.pair_alone: any)
+HS_SIZE = _HS.size
 
 # shape bits, in the order of the `hand` CLI's contract
 SHAPE_STANDARD = 1

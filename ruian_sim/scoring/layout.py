@@ -8,6 +8,8 @@ of a hand; the compiled table (int64[], built by scoring/compile.py) and the
 formula program (int64[2*n], scoring/formula.py) are read against it.
 """
 
+from ..fields import Fields
+
 # ---- how a hand was won, as bits of FV_FACTS (the engine sets them) ------
 FACT_SELF_DRAWN = 1
 FACT_DISCARD = 2
@@ -34,30 +36,31 @@ FACT_NAMES = ("self_drawn", "discard_win", "haidi", "robbed_kong", "kong_draw", 
               "robbed_gold")
 
 # ---- the fact vector -------------------------------------------------------
-FV_SHAPES = 0        # shape bits (hand/layout SHAPE_*)
-FV_HARD = 1          # hard shape bits
-FV_FACTS = 2         # FACT_* bits (below)
-FV_WILDS = 3         # wilds held
-FV_STREAK = 4        # the dealer's term (1..)
-FV_DEALER = 5        # this seat deals (0/1)
-FV_KONGS = 6         # kongs declared
-FV_FLOWER_BITS = 7   # bit i: flower kind i+1f laid aside
-FV_ASIDE = 8         # non-flower tiles laid aside
-FV_SEAT_WIND = 9     # (seat - dealer) mod seats, 0 = East
-FV_ROUND_WIND = 10
-FV_CONCEALED = 11    # no claimed meld (0/1)
-FV_WAIT = 12         # WAIT_*
-FV_PAIR = 13         # pair code, 1 + face + 64*wilds; 0 none
-FV_WON = 14          # this seat won (0/1)
-FV_MELD = 15         # 15..19: meld codes, kind + 8*concealed + 16*face + 1024*wilds; 0 empty
 N_MELDS = 5
-FV_QUADS = 20        # faces held four times, naturals (豪华七对)
-FV_CHAIN = 21        # kongs and wild discards in the seat's chain ending in the win (杠开, 财飘)
-FV_WHITES = 22       # wilds held + wilds discarded in that chain
-FV_KONG_CHAIN = 23   # the kongs of that chain (杠开 on the first, 杠上杠 ...)
-FV_WILD_CHAIN = 24   # the wild discards of that chain (财飘: 飘 once, twice ...)
-FV_FOURS = 25        # faces held four times, melds and kongs included, naturals (根)
-FV_SIZE = 26
+_FV = Fields()
+FV_SHAPES = _FV()       # shape bits (hand/layout SHAPE_*)
+FV_HARD = _FV()         # hard shape bits
+FV_FACTS = _FV()        # FACT_* bits (below)
+FV_WILDS = _FV()        # wilds held
+FV_STREAK = _FV()       # the dealer's term (1..)
+FV_DEALER = _FV()       # this seat deals (0/1)
+FV_KONGS = _FV()        # kongs declared
+FV_FLOWER_BITS = _FV()  # bit i: flower kind i+1f laid aside
+FV_ASIDE = _FV()        # non-flower tiles laid aside
+FV_SEAT_WIND = _FV()    # (seat - dealer) mod seats, 0 = East
+FV_ROUND_WIND = _FV()
+FV_CONCEALED = _FV()    # no claimed meld (0/1)
+FV_WAIT = _FV()         # WAIT_*
+FV_PAIR = _FV()         # pair code, 1 + face + 64*wilds; 0 none
+FV_WON = _FV()          # this seat won (0/1)
+FV_MELD = _FV(N_MELDS)  # N_MELDS meld codes, kind + 8*concealed + 16*face + 1024*wilds; 0 empty
+FV_QUADS = _FV()        # faces held four times, naturals (豪华七对)
+FV_CHAIN = _FV()        # kongs and wild discards in the seat's chain ending in the win (杠开, 财飘)
+FV_WHITES = _FV()       # wilds held + wilds discarded in that chain
+FV_KONG_CHAIN = _FV()   # the kongs of that chain (杠开 on the first, 杠上杠 ...)
+FV_WILD_CHAIN = _FV()   # the wild discards of that chain (财飘: 飘 once, twice ...)
+FV_FOURS = _FV()        # faces held four times, melds and kongs included, naturals (根)
+FV_SIZE = _FV.size
 
 WAIT_NONE = 0
 WAIT_TWO_SIDED = 1

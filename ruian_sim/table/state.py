@@ -75,9 +75,25 @@ class Work(NamedTuple):
                         # last saw, then each candidate's acceptance (acceptance.acceptances)
     scores: np.ndarray  # int64[N_FACE]: shanten after each candidate discard
     unseen: np.ndarray  # int64[N_FACE]: unseen tiles of each kind
-    claim: np.ndarray   # int64[16]: a claim's choice and small scratch (see bots/dispatch.claim)
+    claim: np.ndarray   # int64[CL_SIZE]: a decision's answer and a claim's scratch (bots/layout.CL_*)
+    order: np.ndarray   # int64[OR_SIZE]: the smart bot's open targets by gain (bots/smart/patterns.OR_*)
+    deal: np.ndarray    # int64[DEAL_SCRATCH]: the opening's: flowers owed per seat, then the tiles each
+                        # seat passes (换三张, seats × tiles)
     fscratch: np.ndarray  # float64[chance.DP_SIZE]: the smart bot's DP and its memo
     pscratch: np.ndarray  # float64[patterns.PS_SIZE]: the smart bot's targets, per decision
+
+
+class Programs(NamedTuple):
+    """The compiled value and gate of the played table (``values.prog``)."""
+
+    value_code: np.ndarray   # int64: the value formula's postfix code (scoring/formula.py) ...
+    value_consts: np.ndarray  # ... and its constants
+    gate_code: np.ndarray    # the gate's, or a program that is never run (table/valuation.M_GATE 0)
+    gate_consts: np.ndarray
+    vars: np.ndarray         # int64: the formulas' variables (scoring/kernels.fill_vars)
+    stack: np.ndarray        # int64[STACK_SIZE]: their stack, STACK_ERR its error bits
+    bases: np.ndarray        # int64: scoring.base.dealer, by the dealer's term
+    misc: np.ndarray         # int64: table/valuation.M_*
 
 
 class Values(NamedTuple):
@@ -92,7 +108,7 @@ class Values(NamedTuple):
     asc: np.ndarray     # int64[ARR_SCRATCH]: the arrangement search's scratch
     best: np.ndarray    # int64[FV_SIZE]: the best reading
     parts: np.ndarray   # int64[PARTS_SIZE]: a reading's parts, then the best's
-    prog: tuple         # the value and gate programs with their stack (valuation.programs)
+    prog: Programs      # the value and gate programs with their stack (valuation.programs)
     targets: np.ndarray  # int64[1 + patterns.MAX_TARGETS, TG_W]: the patterns the table pays for (values.py)
     memo_keys: np.ndarray  # int64[patterns.MEMO]: the smart bot's memo of projected readings' worth ...
     memo_vals: np.ndarray  # float64[patterns.MEMO]: ... (a cache: any content is only ever a speed-up)

@@ -54,6 +54,7 @@ from .layout import (
     S_WAIT,
 )
 from .seat import hard_now, shapes_now
+from .state import Programs
 from .void import holds_void
 from .win_facts import hand_facts, seat_facts, wait_facts
 
@@ -66,7 +67,9 @@ P_DEALER_VALUE = 5   # the reading's value against the dealer, when scoring.pref
 BEST = 8
 WAIT = 16            # the best wait's best reading (ready.best_wait)
 PARTS_SIZE = 24
-# prog[7] (int64): has a gate, the base between two non-dealers, the cap,
+
+
+# misc (int64): has a gate, the base between two non-dealers, the cap,
 # whether the table reads the wait facts (single_wait, waits_any: costly, so
 # the gate computes them only for a table that reads them), who pays a
 # discard win (PAY_*), whether scoring.prefer reads dealer_value, then
@@ -78,9 +81,9 @@ PAYERS = {"all": PAY_ALL, "discarder": PAY_DISCARDER, "discarder_for_all": PAY_D
 PREFER = {"value": P_VALUE, "dealer_value": P_DEALER_VALUE, "points": P_POINTS, "tai": P_TAI, "times": P_TIMES}
 
 
-def programs(table, scoring) -> tuple:
-    """``prog`` of the kernels below for a compiled table (scoring.compile.Table):
-    (value code, consts, gate code, consts, vars, stack, dealer bases, misc)."""
+def programs(table, scoring) -> Programs:
+    """The value and gate programs of a compiled table (scoring.compile.Table),
+    with the scoring section's numbers the kernels below read."""
     import numpy as np
 
     empty = np.zeros(2, np.int64)
@@ -95,9 +98,9 @@ def programs(table, scoring) -> tuple:
     for i, key in enumerate(prefer):
         misc[M_PREFER + i] = PREFER[key]
     gate = table.gate
-    return (table.value.code, table.value.consts, gate.code if gate else empty,
-            gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
-            np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
+    return Programs(table.value.code, table.value.consts, gate.code if gate else empty,
+                    gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
+                    np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
 
 
 def reads(table, names) -> bool:
@@ -156,7 +159,7 @@ def joins_from_outside(route):
 @kernel
 def formula_failed(prog, table):
     """After valuing: a formula error becomes the hand's engine error (H_ERROR)."""
-    stack = prog[5]
+    stack = prog.stack
     if stack[STACK_ERR] != 0:
         if table.H[H_ERROR] == 0:
             table.H[H_ERROR] = ERR_FORMULA
@@ -171,31 +174,29 @@ def hand_value(fv, tab, prog, parts):
     """The table's parts of one reading into parts[0..4] and its value: the
     value formula against a non-dealer payer (the dealer's base when this
     seat deals), as the scorer's per-pair values give it."""
-    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
     item_parts(fv, tab, parts)
-    base = misc[M_OTHER]
+    base = prog.misc[M_OTHER]
     if fv[FV_DEALER] == 1:
-        k = min(max(fv[FV_STREAK] - 1, 0), bases.shape[0] - 1)
-        base = bases[k]
-    fill_vars(fv, parts, tab, base, 0, vars_)
-    v = formula(vcode, vconsts, vars_, stack)
-    if misc[M_CAP] > 0 and v > misc[M_CAP]:
-        v = misc[M_CAP]
+        base = prog.bases[min(max(fv[FV_STREAK] - 1, 0), prog.bases.shape[0] - 1)]
+    fill_vars(fv, parts, tab, base, 0, prog.vars)
+    v = formula(prog.value_code, prog.value_consts, prog.vars, prog.stack)
+    cap = prog.misc[M_CAP]
+    if cap > 0 and v > cap:
+        v = cap
     parts[P_VALUE] = v
     return v
 
 
 @kernel
 def has_gate(prog):
-    return prog[7][M_GATE] == 1
+    return prog.misc[M_GATE] == 1
 
 
 @kernel
 def passes_gate(fv, tab, prog, parts):
     """The gate formula on a reading whose parts are in parts[0..4]."""
-    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
-    fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
-    return formula(gcode, gconsts, vars_, stack) != 0
+    fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, prog.vars)
+    return formula(prog.gate_code, prog.gate_consts, prog.vars, prog.stack) != 0
 
 
 @kernel
@@ -205,12 +206,12 @@ def dealer_value(fv, tab, prog, parts):
     and ``dealer_pays``, as the scorer's per-pair values give it."""
     if fv[FV_DEALER] == 1:
         return parts[P_VALUE]
-    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
-    k = min(max(fv[FV_STREAK] - 1, 0), bases.shape[0] - 1)
-    fill_vars(fv, parts, tab, bases[k], 1, vars_)
-    v = formula(vcode, vconsts, vars_, stack)
-    if misc[M_CAP] > 0 and v > misc[M_CAP]:
-        v = misc[M_CAP]
+    base = prog.bases[min(max(fv[FV_STREAK] - 1, 0), prog.bases.shape[0] - 1)]
+    fill_vars(fv, parts, tab, base, 1, prog.vars)
+    v = formula(prog.value_code, prog.value_consts, prog.vars, prog.stack)
+    cap = prog.misc[M_CAP]
+    if cap > 0 and v > cap:
+        v = cap
     return v
 
 
@@ -237,7 +238,7 @@ def _keep(fv, tab, prog, parts, best, found, use_gate):
     hand_value(fv, tab, prog, parts)
     if use_gate and has_gate(prog) and not passes_gate(fv, tab, prog, parts):
         return 0
-    misc = prog[7]
+    misc = prog.misc
     if misc[M_DEALER_VALUE] == 1:
         parts[P_DEALER_VALUE] = dealer_value(fv, tab, prog, parts)
     if found and not preferred(parts, 0, BEST, misc):
@@ -336,7 +337,7 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     if not has_gate(prog):
         return True
     facts = hand_facts(s, route, rules, seats, table)
-    if prog[7][M_WAITS] == 1:
+    if prog.misc[M_WAITS] == 1:
         facts |= wait_facts(s, f_win, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
     return best_reading(s, f_win if f_win >= -1 else -1, joins_from_outside(route), shapes, True, rules,

@@ -21,7 +21,7 @@ when none is left returns WALL_EMPTY (-1), which callers treat as an error.
 ``W`` is the wall state vector (WS_* indices below).
 """
 
-
+from ..fields import Fields
 from ..jit import kernel, kernel_inline
 from .layout import (
     EP_ASIDE,
@@ -54,18 +54,19 @@ from .layout import (
 from .log import log_event
 from .rng import DICE, WALL, below
 
-WS_BREAK = 0      # the break stack (last counted)
-WS_HEAD = 1       # draws taken from the head
-WS_TAIL = 2       # tail positions passed
-WS_GONE = 3       # positions taken or turned out
-WS_WILD = 4       # wild kind, -1 none
-WS_INDICATOR = 5  # the turned tile, -1 none
-WS_DICE1 = 6
-WS_DICE2 = 7
-WS_OPENER = 8     # 开门人
-WS_DRAW_DIR = 9   # +1 draws go counterclockwise (increasing stack index), -1 clockwise
-WS_DEAD_EXTRA = 10  # tiles the dead wall has grown by (kongs, wall.dead_per_kong)
-WS_SIZE = 11
+_WS = Fields()
+WS_BREAK = _WS()       # the break stack (last counted)
+WS_HEAD = _WS()        # draws taken from the head
+WS_TAIL = _WS()        # tail positions passed
+WS_GONE = _WS()        # positions taken or turned out
+WS_WILD = _WS()        # wild kind, -1 none
+WS_INDICATOR = _WS()   # the turned tile, -1 none
+WS_DICE1 = _WS()
+WS_DICE2 = _WS()
+WS_OPENER = _WS()      # 开门人
+WS_DRAW_DIR = _WS()    # +1 draws go counterclockwise (increasing stack index), -1 clockwise
+WS_DEAD_EXTRA = _WS()  # tiles the dead wall has grown by (kongs, wall.dead_per_kong)
+WS_SIZE = _WS.size
 
 WALL_EMPTY = -1      # returned by a draw when the wall is empty (callers check first)
 

@@ -12,13 +12,12 @@ kept its distance).  tests/bots/test_acceptance.py holds the batch to the
 single count and a brute force.
 """
 
-import numpy as np
 
 from ...hand.kernels import GROUP_OF
 from ...hand.layout import HS_M, N_FACES, ROW
 from ...jit import kernel, kernel_inline
 from ...table.layout import F_NMELD, F_NTILES, F_W
-from ..acceptance import _DSTD, _KEPT, _OTHERS, _RA, ACC_AT, N_KEPT, _count, _load, _masks
+from ..acceptance import _DSTD, _KEPT, _OTHERS, _RA, ACC_AT, N_KEPT, _count, _load, _masks, no_masks
 
 
 @kernel_inline
@@ -45,16 +44,15 @@ def _kept_masks(buf, e):
 
 
 @kernel_inline
-def _keep(buf, e, a, target, o0, o1, o2, o3, o4, o5, o6, o7):
+def _keep(buf, e, a, target, m):
     """Entry e: row _RA, its group and target, then its masks."""
     at = (_KEPT + 2 * e) * ROW
     for i in range(ROW):
         buf[at + i] = buf[_RA * ROW + i]
     buf[at + ROW] = a
     buf[at + ROW + 1] = target
-    m = at + ROW + 2
-    buf[m], buf[m + 1], buf[m + 2], buf[m + 3] = o0, o1, o2, o3
-    buf[m + 4], buf[m + 5], buf[m + 6], buf[m + 7] = o4, o5, o6, o7
+    for i in range(8):
+        buf[at + ROW + 2 + i] = m[i]
     buf[at + _OTHERS] = -1   # not counted yet
 
 
@@ -67,10 +65,9 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
     c, ky, cx = seats.cnt[s], seats.keys[s], seats.capx[s]
     w, nm, held = F[s, F_W], F[s, F_NMELD], F[s, F_NTILES]
     hs, pw, tsuit, thon = rules.hs, rules.pw, rules.tabs.suit, rules.tabs.honor
-    t64, h64 = rules.tabs.suit64, rules.tabs.honor64
     buf, tot = work.buf, work.accept
     k = hs[HS_M] - nm
-    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = np.int64(0)
+    m = no_masks()
     n_kept = 0
     for f in range(N_FACES):
         if scores[f] > limit:
@@ -87,16 +84,15 @@ def acceptances(s, limit, nl, wild_u, rules, seats, work):
             _load(a, key_a, tsuit, thon, buf, _RA)
             e = _kept_at(buf, n_kept, a, target)
             if e >= 0:
-                o0, o1, o2, o3, o4, o5, o6, o7 = _kept_masks(buf, e)
+                m = _kept_masks(buf, e)
                 others = buf[(_KEPT + 2 * e) * ROW + _OTHERS]
             else:
-                o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, target, True)
+                m = _masks(buf, a, k, target, True)
                 if n_kept < N_KEPT:
-                    _keep(buf, n_kept, a, target, o0, o1, o2, o3, o4, o5, o6, o7)
+                    _keep(buf, n_kept, a, target, m)
                     e = n_kept
                     n_kept += 1
-        acc, rest = _count(f, target, nl, wild_u, c, cx, w, nm, held, hs, pw, t64, h64, buf, tot, met,
-                           key_a, o0, o1, o2, o3, o4, o5, o6, o7, others)
+        acc, rest = _count(f, target, nl, wild_u, c, cx, w, nm, held, rules, buf, tot, met, key_a, m, others)
         tot[ACC_AT + f] = acc
         if e >= 0 and others < 0 and rest >= 0:
             buf[(_KEPT + 2 * e) * ROW + _OTHERS] = rest   # the next candidate with these masks reuses it

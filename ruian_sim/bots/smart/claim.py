@@ -28,7 +28,7 @@ from ...table.layout import (
 )
 from ...table.seat import add_face, raw_of, remove_face
 from ..greedy import greedy_claim, shanten_claim, takes_claim
-from ..layout import BP_MARGIN
+from ..layout import BP_MARGIN, CL_CHOICE, CL_FACES2, CL_START
 from ..shanten import chi_shanten, shanten_after
 from ..spec import MARGIN
 from .choice import smart_choice
@@ -36,11 +36,11 @@ from .choice import smart_choice
 
 @kernel
 def smart_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, table, bots, work, values):
-    """Seat s's claim on face f: work.claim[0:2] = (claim, chi start), -1: pass."""
+    """Seat s's claim on face f: work.claim[CL_CHOICE, CL_START] = (claim, chi start), -1: pass."""
     F = seats.F
     bp = bots.bp
     out = work.claim
-    faces2 = out[5:7]
+    faces2 = out[CL_FACES2:CL_FACES2 + 2]
     if F[s, F_DISCARDS] == 0:
         # no hand of its own valued yet to weigh a claim against: by shanten, as greedy
         greedy_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, bots, work)
@@ -74,8 +74,8 @@ def smart_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, table, bots,
                 choice = CLAIM_CHI
                 start = starts[i]
     if choice >= 0 and (choice == CLAIM_KONG or takes_claim(s, bots, True)):
-        out[0] = choice
-        out[1] = start
+        out[CL_CHOICE] = choice
+        out[CL_START] = start
 
 
 @kernel

@@ -47,11 +47,10 @@ from .projection import _weighted, projected, worth
 @kernel_inline
 def _gate_passes(fv, values):
     tab, prog, parts = values.tab, values.prog, values.parts
-    _, _, gcode, gconsts, vars_, stack, _, misc = prog
     item_parts(fv, tab, parts)
-    fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
-    ok = formula(gcode, gconsts, vars_, stack) != 0
-    stack[STACK_ERR] = 0
+    fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, prog.vars)
+    ok = formula(prog.gate_code, prog.gate_consts, prog.vars, prog.stack) != 0
+    prog.stack[STACK_ERR] = 0
     return ok
 
 
@@ -66,7 +65,7 @@ def wild_route(s, rules, seats, table, values):
     wait is on every tile: 爆头) or WILDS_OUT (only once no wild is held).
     A discard win's gate is not asked: the gates that read the wait or the
     wilds held are self-drawn ones."""
-    misc = values.prog[7]
+    misc = values.prog.misc
     if misc[M_GATE] != 1 or seats.F[s, F_W] == 0:
         return WILDS_FREE
     fv = values.rows[1]
@@ -145,15 +144,15 @@ def lone_route(s, f, alone, nl, wild_u, rules, seats, work):
         return 0, 0, w
     # per group, the entries of its row on a split that meets d (as _split): a drawn tile
     # brings the hand closer exactly when it lowers one (acceptance.py)
-    o0, o1, o2, o3, o4, o5, o6, o7 = _masks(buf, a, k, d, pair)
+    m = _masks(buf, a, k, d, pair)
     drop = _DROP * L2
     acc = wild_u if alone else 0   # a wild drawn fills a gap; on the plain route, it is one more to throw
     for i in range(nl):
         at = drop + 3 * i
         face = buf[at]
         b = GROUP_OF[face]
-        lo = o0 if b == 0 else (o2 if b == 1 else (o4 if b == 2 else o6))
-        hi = o1 if b == 0 else (o3 if b == 1 else (o5 if b == 2 else o7))
+        lo = m[0] if b == 0 else (m[2] if b == 1 else (m[4] if b == 2 else m[6]))
+        hi = m[1] if b == 0 else (m[3] if b == 1 else (m[5] if b == 2 else m[7]))
         if b == a:
             # f's group holds one tile less than draw_list()'s drops were taken on
             x0, x1 = _drop_words(a, key_a, pw[face], t64, h64)

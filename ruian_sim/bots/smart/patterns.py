@@ -35,6 +35,7 @@ melds and discards (through the unseen counts), the seat's facts.
 
 import numpy as np
 
+from ...fields import Fields
 from ...hand.kernels import GROUP_OF
 from ...hand.layout import BIG, HS_M, N_FACES
 from ...jit import kernel
@@ -68,12 +69,19 @@ PS_LONE = PS_STEPS + MAX_STEPS + 1      # 2 × 35: each candidate's (tiles short
 PS_OPP = PS_LONE + 2 * (N_FACES + 1)   # 2 × 8: each opponent's readiness, then what feeding it costs (smart.py)
 PS_SIZE = PS_OPP + 2 * 8
 
+# work.order (int64): the open targets by gain, highest first
+_OR = Fields()
+OR_N = _OR()                     # how many are open
+OR_ORDER = _OR(MAX_TARGETS + 1)  # their indices (one slot more: the insertion reads one past)
+OR_HELD = _OR(4)                 # the hand's tiles in each group, melds shown included
+OR_SIZE = _OR.size
+
 @kernel
 def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, table, bots, work, values):
     """Per decision of seat s: the plain hand's gain, each open target's gain
     and chance after each candidate discard (``work.scores``: BIG where not a
     candidate), the pairs' pung bonuses; the targets sorted by gain into
-    work.claim[8:26] (how many, then their indices).  ``best``: the plain
+    work.order (OR_N how many, then their indices).  ``best``: the plain
     hand's shanten at its best discard; ``mid``, ``last``: chance.p_complete_claims.
 
     Cheap first: a target is weighed only if its suit is the one the hand
@@ -83,7 +91,7 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     P, pw = rules.P, rules.pw
     cnt, keys, F, melds = seats.cnt, seats.keys, seats.F, seats.melds
     H = table.H
-    ps, scores, dp, buf, order = work.pscratch, work.scores, work.fscratch, work.buf, work.claim
+    ps, scores, dp, buf, order = work.pscratch, work.scores, work.fscratch, work.buf, work.order
     fv, fv2 = values.rows[0], values.rows[1]
     n = P[EP_SEATS]
     c = cnt[s]
@@ -95,7 +103,7 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     v0 = _weighted(worth(s, fv, rules, table, values), ref, vw)
     ps[PS_V0] = v0
     # tiles of each group, melds shown included: a suit target is for the suit the hand leans to
-    held = order[26:30]   # work.claim: [8] targets on, [9..25] their order, [26..29] tiles per group
+    held = order[OR_HELD:OR_HELD + 4]
     for g in range(4):
         held[g] = 0
     for f in range(N_FACES):
@@ -169,12 +177,12 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             ps[PS_P + t * N_FACES + f] = p_f
         # insertion into the order by gain, highest first
         j = n_on
-        while j > 0 and ps[PS_V + order[8 + j]] < v:
-            order[9 + j] = order[8 + j]
+        while j > 0 and ps[PS_V + order[OR_ORDER + j - 1]] < v:
+            order[OR_ORDER + j] = order[OR_ORDER + j - 1]
             j -= 1
-        order[9 + j] = t
+        order[OR_ORDER + j] = t
         n_on += 1
-    order[8] = n_on
+    order[OR_N] = n_on
     # pairs that may become pungs the table values
     ps[PS_NB] = 0.0
     if values.targets[0, TH_MELDS] == 1 and u_total > 0 and real < min(rules.hs[HS_M], N_MELDS):
@@ -211,8 +219,8 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
     chance of a win worth at least each value, times the value; plus the
     pairs' pung bonuses on a plain completion (f's own pair lost if f is one
     of it: ``c_f`` its count before the discard)."""
-    ps, order = work.pscratch, work.claim
-    n_on = order[8]
+    ps, order = work.pscratch, work.order
+    n_on = order[OR_N]
     total = 0.0
     got = 0.0   # the chance of a win worth at least the value reached so far
     placed8 = v8 <= 0.0
@@ -220,11 +228,11 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
     i = 0
     while i < n_on or not placed8 or not placed0:
         # the next value down: a target, eight pairs or the plain hand
-        v_t = ps[PS_V + order[9 + i]] if i < n_on else -1.0
+        v_t = ps[PS_V + order[OR_ORDER + i]] if i < n_on else -1.0
         v_e = v8 if not placed8 else -1.0
         v_0 = ps[PS_V0] if not placed0 else -1.0
         if v_t >= v_e and v_t >= v_0 and i < n_on:
-            v, p = v_t, ps[PS_P + order[9 + i] * N_FACES + f]
+            v, p = v_t, ps[PS_P + order[OR_ORDER + i] * N_FACES + f]
             i += 1
         elif v_e >= v_0 and not placed8:
             v, p = v_e, p8

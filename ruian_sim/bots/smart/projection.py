@@ -176,7 +176,8 @@ def gain(s, fv, self_drawn, rules, table, values):
     P = rules.P
     H = table.H
     tab, prog, parts = values.tab, values.prog, values.parts
-    vcode, vconsts, gcode, gconsts, vars_, stack, bases, misc = prog
+    vcode, vconsts, gcode, gconsts = prog.value_code, prog.value_consts, prog.gate_code, prog.gate_consts
+    vars_, stack, bases, misc = prog.vars, prog.stack, prog.bases, prog.misc
     n = P[EP_SEATS]
     fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
                                                                         else FACT_DISCARD)
