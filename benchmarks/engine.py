@@ -25,12 +25,15 @@ CHILD = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
 from ruian_sim.ruleset import load
-from ruian_sim.engine.simulate import Simulator
+try:
+    from ruian_sim.engine.compile import simulator
+except ImportError:   # an older checkout (--against): its Simulator compiled the rules itself
+    from ruian_sim.engine.simulate import Simulator as simulator
 rules = load(sys.argv[1])
 sims = {}
 for b in ("smart", "greedy", "random"):
     try:
-        sims[b] = Simulator(rules, b)
+        sims[b] = simulator(rules, b)
     except Exception as exc:   # an older checkout (--against) without this bot
         if "unknown bot" not in str(exc):
             raise

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 
 
@@ -24,7 +24,7 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=300)
     ap.add_argument("--bots", default="smart")
     args = ap.parse_args()
-    sims = {g: Simulator(load(g), args.bots) for g in args.games}
+    sims = {g: simulator(load(g), args.bots) for g in args.games}
     for sim in sims.values():
         sim.play(1, 0, 2)   # compiled and warm before timing
     best = dict.fromkeys(sims, 0.0)

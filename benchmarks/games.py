@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
 from ruian_sim.scoring import table
@@ -38,7 +38,7 @@ HUMAN_RIICHI = {"one_suit": 0.0055, "half_suit": 0.0457, "all_pungs": 0.0166, "t
 
 def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     rules = load(name if name == "ruian" or "+" in name else f"ruian+{name}")
-    sim = Simulator(rules, bots)
+    sim = simulator(rules, bots)
     n = rules.table.seats
     t0 = time.perf_counter()
     recs, first = [], 0

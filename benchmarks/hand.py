@@ -26,8 +26,9 @@ from ruian_sim.bots.greedy import greedy_discard
 from ruian_sim.bots.shanten import bot_shanten
 from ruian_sim.bots.smart.accept_batch import acceptances
 from ruian_sim.bots.smart.choice import smart_choice
-from ruian_sim.engine.arrays import key_steps, new_state
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.arrays import new_state
+from ruian_sim.engine.compile import simulator
+from ruian_sim.engine.game import key_steps
 from ruian_sim.hand import kernels as K
 from ruian_sim.hand.layout import CAPX_SIZE, HS_B, HS_CAP, HS_CAPW, HS_HAND, HS_M, HS_STANDIN, ROW
 from ruian_sim.jit import kernel, kernel_inline
@@ -147,7 +148,7 @@ def _bench_smart(cnt, wilds, capx, keys, draws, rules, seats, table, bots, work,
 def _smart_table(rules_name: str, hands: int):
     """A smart simulator's bundles at the start of a hand, nothing seen yet,
     and ``hands`` random hands for seat 0 under that hand's wild."""
-    sim = Simulator(load(rules_name), "smart")
+    sim = simulator(load(rules_name), "smart")
     state = sim.replay(seed=21, match=0, hand=0)[2]
     state.table.vis[:] = 0
     spec = sim.spec

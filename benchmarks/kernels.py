@@ -26,9 +26,9 @@ from collections import defaultdict
 CHILD = r"""
 import os, sys, time
 from ruian_sim.ruleset import load
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from numba.core.registry import CPUDispatcher
-sim = Simulator(load(sys.argv[1]), sys.argv[2])
+sim = simulator(load(sys.argv[1]), sys.argv[2])
 sim.play(1, 0, 1)
 # every compiled function of the dispatchers Python calls (their callees are linked into them)
 addrs = {}

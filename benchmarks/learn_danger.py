@@ -22,7 +22,7 @@ import json
 import time
 
 from ruian_sim.bots.smart import danger
-from ruian_sim.engine.simulate import learn_danger
+from ruian_sim.engine.compile import learn_danger
 from ruian_sim.ruleset import builtin_names, load
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 
-from ruian_sim.engine.simulate import Simulator, learn_danger
+from ruian_sim.engine.compile import learn_danger, simulator
 from ruian_sim.ruleset import load
 from ruian_sim.settle import score
 from ruian_sim.stats import Accumulator, PairedAccumulator
@@ -34,7 +34,7 @@ def main() -> None:
     other = learn_danger(rules, seed=args.learn_seed, quiet=True)
     print(f"{args.rules}: hazard {usual['hazard']} / {other['hazard']}, "
           f"ready at 8 discards, no melds {usual['ready'][0][8]} / {other['ready'][0][8]}")
-    sa, sb = Simulator(rules, "smart", danger=usual), Simulator(rules, "smart", danger=other)
+    sa, sb = simulator(rules, "smart", danger=usual), simulator(rules, "smart", danger=other)
     ra, rb = sa.play(args.seed, 0, args.matches), sb.play(args.seed, 0, args.matches)
     players = rules.table.players
     acc = PairedAccumulator(Accumulator(players), Accumulator(players)).add(

@@ -41,12 +41,12 @@ CHILD = r"""
 import hashlib, json, sys, time
 import ruian_sim
 from ruian_sim.ruleset import load
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 rules = load(sys.argv[1])
 n = int(sys.argv[2])
 out = {}
 for bots in sys.argv[3:]:
-    sim = Simulator(rules, bots)
+    sim = simulator(rules, bots)
     sim.play(1, 0, 1)
     best = 0.0
     for rep in range(2):

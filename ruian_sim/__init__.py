@@ -39,9 +39,9 @@ def simulate(rules: str = "ruian", variants=(), hands: int = 10_000, seed: int =
 
 def records(rules: str = "ruian", variants=(), matches: int = 100, seed: int = 1, bots: str = DEFAULT_BOT):
     """Hand records of matches 0..matches-1 as a numpy structured array."""
-    from .engine.simulate import Simulator
+    from .engine.compile import simulator
 
-    return Simulator(load_rules(rules, variants), bots).play(seed, 0, matches)
+    return simulator(load_rules(rules, variants), bots).play(seed, 0, matches)
 
 
 def score(records_, rules: RuleSet):

@@ -26,6 +26,7 @@ import numpy as np
 import simpy
 
 from .bots.spec import DEFAULT_BOT
+from .engine.compile import simulator
 from .engine.simulate import Simulator
 from .errors import UserError
 from .ruleset import RuleSet
@@ -212,7 +213,7 @@ def run_sessions(rules: RuleSet, sessions: int, seed: int = 1, bots: str = DEFAU
         raise UserError("a session is --hands K, --rounds K or --minutes M (one of them)")
     check_minutes(minutes)
     timing = timing_of(rules, timing_override)
-    sim = Simulator(rules, bots)
+    sim = simulator(rules, bots)
     out = []
     for i in range(sessions):
         rng = np.random.default_rng(np.random.SeedSequence([seed, i, 0x7AB1E]))

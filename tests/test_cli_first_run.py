@@ -32,13 +32,13 @@ def test_play_ends_with_each_seats_points_and_the_table_entry(cli):
 
 @pytest.mark.parametrize("hand", range(6))
 def test_play_scores_agree_with_the_scoring_of_records(cli, hand):
-    from ruian_sim.engine.simulate import Simulator
+    from ruian_sim.engine.compile import simulator
     from ruian_sim.ruleset import load
     from ruian_sim.settle import score
     from ruian_sim.table import layout as L
 
     rules = load("ruian")
-    recs = Simulator(rules, "greedy").play(5, 0, 1)
+    recs = simulator(rules, "greedy").play(5, 0, 1)
     if hand >= len(recs):
         pytest.skip("the match is shorter")
     done = cli("play", "--seed", "5", "--match", "0", "--hand", str(hand), "--bots", "greedy")

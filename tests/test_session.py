@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.session import MATCH_STRIDE, run_sessions
 from ruian_sim.table import layout as L
@@ -26,7 +26,7 @@ def expected_seconds(rec, flowers):
 def test_fixed_times_give_the_exact_clock():
     rules = load("ruian")
     [res] = run_sessions(rules, 1, seed=3, bots="greedy", hands=12, timing_override=FIXED)
-    recs = Simulator(rules, "greedy").play(3, 0 * MATCH_STRIDE, 8)[:12]
+    recs = simulator(rules, "greedy").play(3, 0 * MATCH_STRIDE, 8)[:12]
     flowers = per_seat(recs, "flowers", 4).sum(axis=1)
     want = sum(expected_seconds(r, int(f)) for r, f in zip(recs, flowers)) / 60
     assert res.hands == 12
@@ -37,7 +37,7 @@ def test_a_round_ends_when_every_player_has_dealt():
     for variant, players in ((None, 4), ("five-players", 5)):
         rules = load("ruian", [variant] if variant else [])
         [res] = run_sessions(rules, 1, seed=5, bots="greedy", rounds=1, timing_override=FIXED)
-        recs = Simulator(rules, "greedy").play(5, 0, 1)  # one match is one round here
+        recs = simulator(rules, "greedy").play(5, 0, 1)  # one match is one round here
         assert res.rounds == 1 and res.hands == len(recs), (variant, res.hands, len(recs))
         # the deal passed once per player: dealer changes within the match, plus the last pass
         passes = int((recs["dealer"][1:] != recs["dealer"][:-1]).sum()) + 1

@@ -3,7 +3,7 @@ accumulators merge exactly."""
 
 import numpy as np
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.settle import score
 from ruian_sim.stats import Accumulator, ratio_ci
@@ -27,7 +27,7 @@ def test_ratio_interval_covers_the_truth_about_95_percent():
 
 def test_merging_halves_equals_one_pass():
     rules = load("ruian")
-    sim = Simulator(rules, "greedy")
+    sim = simulator(rules, "greedy")
     a, b = sim.play(4, 0, 30), sim.play(4, 30, 30)
     whole = np.concatenate([a, b])
     one = Accumulator(4).add(whole, score(whole, rules), 4)
@@ -41,7 +41,7 @@ def test_merging_halves_equals_one_pass():
 
 def test_points_percentiles_match_numpy():
     rules = load("ruian")
-    r = Simulator(rules, "greedy").play(4, 0, 40)
+    r = simulator(rules, "greedy").play(4, 0, 40)
     s = score(r, rules)
     acc = Accumulator(4).add(r, s, 4)
     for p in range(4):
@@ -53,7 +53,7 @@ def test_points_percentiles_match_numpy():
 def test_chunks_that_miss_a_rare_multiplier_merge_like_one_pass():
     # a chunk without any ×4 win must still count its wins in the ×4 share
     rules = load("ruian")
-    sim = Simulator(rules, "greedy")
+    sim = simulator(rules, "greedy")
     parts = [sim.play(8, m, 1) for m in range(40)]
     whole = np.concatenate(parts)
     one = Accumulator(4).add(whole, score(whole, rules), 4)

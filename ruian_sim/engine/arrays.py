@@ -14,42 +14,29 @@ from ..bots.smart.chance import DP_SIZE
 from ..bots.smart.danger_log import LEARN_SIZE
 from ..bots.smart.patterns import OR_SIZE, PS_SIZE
 from ..bots.smart.projection import MEMO
-from ..bots.smart.values import pattern_targets
 from ..hand.layout import CAPX_SIZE, ROW
 from ..scoring.arrange import ARR_SCRATCH
 from ..scoring.layout import FV_SIZE
 from ..table import layout as L
 from ..table.spec import KernelSpec
 from ..table.state import Bots, Seats, State, Table, Values, Wall, Work
-from ..table.valuation import PARTS_SIZE, programs
+from ..table.valuation import PARTS_SIZE
 from ..table.wall import WS_SIZE
+from .game import Game
 
 N_STREAMS = 16
-
-
-def key_steps(hs: np.ndarray) -> np.ndarray:
-    """pw[f]: how much face f adds to its group's key (B ** rank)."""
-    from ..hand.layout import GROUP_LEN, GROUP_START, HS_B
-
-    B = int(hs[HS_B])
-    pw = np.zeros(L.N_FACE, np.int64)
-    for start, length in zip(GROUP_START, GROUP_LEN):
-        for r in range(length):
-            pw[start + r] = B**r
-    return pw
 
 
 MAX_READINGS = 128  # readings of one hand the engine compares (scoring/arrange.py)
 
 
-def value_work(spec: KernelSpec) -> Values:
-    """The arrays table/valuation.py values hands with."""
-    t = spec.table
-    return Values(tab=t.tab, rows=np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
+def value_work(game: Game) -> Values:
+    """The arrays table/valuation.py values hands with: the game's table and
+    programs (read-only, shared), with this player's scratch."""
+    return Values(tab=game.spec.table.tab, rows=np.zeros((MAX_READINGS + 2, FV_SIZE), np.int64),
                   asc=np.zeros(ARR_SCRATCH, np.int64), best=np.zeros(FV_SIZE, np.int64),
-                  parts=np.zeros(PARTS_SIZE, np.int64), prog=programs(t, spec.rules.scoring),
-                  targets=pattern_targets(t), memo_keys=np.zeros(MEMO, np.int64),
-                  memo_vals=np.zeros(MEMO, np.float64))
+                  parts=np.zeros(PARTS_SIZE, np.int64), prog=game.programs, targets=game.targets,
+                  memo_keys=np.zeros(MEMO, np.int64), memo_vals=np.zeros(MEMO, np.float64))
 
 
 def new_state(spec: KernelSpec) -> tuple[State, Work]:

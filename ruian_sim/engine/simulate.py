@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-import time
-
 import numpy as np
 
 from ..bots import layout as BL
-from ..bots.smart.danger import (
-    LEARN_MATCHES,
-    LEARN_SEED,
-    default_tables,
-    hazard_by_round,
-    hazard_of,
-    known_tables,
-    store,
-    tables_from,
-)
-from ..bots.smart.values import bot_values
 from ..bots.spec import DEFAULT_BOT, parse_bots, resolve_margin
 from ..errors import UserError
 from ..ruleset import RuleSet
 from ..table import layout as L
 from ..table.records import to_structured
-from ..table.spec import KernelSpec, compile_rules
-from ..table.state import Rules
-from .arrays import key_steps, new_state, value_work
+from .arrays import new_state, value_work
+from .game import Game
 from .match import play_matches
 from .turn_state import new_turn
 
@@ -57,29 +42,29 @@ class EngineError(UserError):
 
 
 class Simulator:
-    """Plays matches of one rule set with one choice of bots.
+    """Plays matches of one compiled game (engine/compile.py) with one choice of bots.
 
-        >>> sim = Simulator(load_rules("ruian"), bots="greedy")
+        >>> sim = Simulator(compile_game(load_rules("ruian"), "greedy"), bots="greedy")
         >>> records = sim.play(seed=1, first_match=0, matches=10)
-    """
 
-    def __init__(self, rules: RuleSet | KernelSpec, bots: str | list[str] | None = DEFAULT_BOT,
-                 danger: dict | None = None):
-        self.spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
+    ``engine.compile.simulator(rules, bots)`` does both steps."""
+
+    def __init__(self, game: Game, bots: str | list[str] | None = DEFAULT_BOT):
+        self.game = game
+        self.spec = game.spec
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
         resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1)
-        if self.spec.seats >= 3:
-            # every bot gets the rules' win values; the smart bot reads them, and its
-            # danger tables (bots/smart/danger.py: learned for these rules, once) when one plays
-            if danger is None:
-                smart = (self.bots[:, BL.BP_KIND] == BL.BOT_SMART).any()
-                danger = danger_tables(self.spec.rules) if smart else default_tables()
-            self.bots[:, BL.BP_V0:BL.BP_V0 + BL.N_VALUES] = bot_values(self.spec.rules, danger)
-        # the compiled rules (read-only) and the state and scratch every hand reuses
-        self.kernel_rules = Rules(self.spec.P, self.spec.hs, self.spec.tabs, key_steps(self.spec.hs))
+        if (self.bots[:, BL.BP_KIND] == BL.BOT_SMART).any() and not game.learned:
+            raise ValueError("the smart bot plays a game compiled with its learned tables: "
+                             "compile_game(rules, bots) with the bots that play")
+        if game.values is not None:
+            # every bot gets the rules' values; the smart bot reads them
+            self.bots[:, BL.BP_V0:BL.BP_V0 + BL.N_VALUES] = game.values
+        # the compiled rules (read-only), then the state and scratch every hand reuses
+        self.kernel_rules = game.kernel_rules
         self.state, self.work = new_state(self.spec)
         self.turn = new_turn()
-        self.values = value_work(self.spec)
+        self.values = value_work(game)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)
 
@@ -141,41 +126,3 @@ class Simulator:
         events = log[1:log[0, 0] + 1].copy()
         return to_structured(recs[:rows], self.spec.seats), events, self.state
 
-
-def _self_play(rules: RuleSet, bots: str, danger: dict, seed: int, matches: int) -> tuple[dict, np.ndarray]:
-    sim = Simulator(rules, bots, danger=danger)
-    sim.state.bots.learn[:] = 0
-    sim.state.bots.learn[0] = 1
-    recs = sim.play_raw(seed, 0, matches)
-    return tables_from(sim.state.bots.learn.copy()), recs
-
-
-def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN_SEED,
-                 quiet: bool = False) -> dict:
-    """The smart bot's learned tables for ``rules`` (bots/smart/danger.py): the
-    acceptance an efficient hand has at each shanten from greedy self-play,
-    then the danger tables and the hazard from smart self-play with those."""
-    t0 = time.perf_counter()
-    if not quiet:
-        print(f"ruian-sim: learning the smart bot's danger tables for {rules.name} (2 × {matches} matches "
-              f"of self-play, once; cached by the rules' hash) …", file=sys.stderr, flush=True)
-    first, _ = _self_play(rules, "greedy", default_tables(), seed, matches)
-    start = dict(default_tables(), accept=first["accept"])
-    out, recs = _self_play(rules, "smart", start, seed + 1, matches)
-    out["accept"] = first["accept"]
-    out["hazard"] = hazard_of(recs, rules.table.seats)
-    out["hazard_r"] = hazard_by_round(recs, rules.table.seats)
-    out["source"] = (f"bots/smart/danger.py: greedy self-play (acceptance), then smart self-play (danger, hazard), "
-                     f"{matches} matches each, seeds {seed} and {seed + 1}")
-    if not quiet:
-        print(f"ruian-sim: learned in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    return out
-
-
-def danger_tables(rules: RuleSet) -> dict:
-    """The danger tables of a rule set: shipped, cached, or learned now and cached."""
-    got = known_tables(rules)
-    if got is None:
-        got = learn_danger(rules)
-        store(rules, got)
-    return got

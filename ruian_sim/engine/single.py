@@ -16,10 +16,9 @@ from ..errors import UserError
 from ..table import layout as L
 from ..table.intake import set_wild
 from ..table.seat import add_face, add_meld, face_of
-from ..table.spec import KernelSpec
-from ..table.state import Rules
 from ..table.valuation import loser_reading, win_reading
-from .arrays import key_steps, new_state, value_work
+from .arrays import new_state, value_work
+from .game import Game
 
 # meld kinds of the scoring language (scoring/layout MELD_*) -> the engine's M_TYPE
 ENGINE_MELD = {1: L.MELD_CHI, 2: L.MELD_PON, 3: L.MELD_KONG_EXP, 4: L.MELD_KONG_ADD, 5: L.MELD_KONG_CON}
@@ -41,13 +40,13 @@ class Situation:
 
 
 class SeatTable:
-    """A one-seat table of a KernelSpec, reused for every hand scored."""
+    """A one-seat table of a compiled game, reused for every hand scored."""
 
-    def __init__(self, spec: KernelSpec):
-        self.spec = spec
-        self.rules = Rules(spec.P, spec.hs, spec.tabs, key_steps(spec.hs))
-        self.state, self.work = new_state(spec)
-        self.values = value_work(spec)
+    def __init__(self, game: Game):
+        self.spec = game.spec
+        self.rules = game.kernel_rules
+        self.state, self.work = new_state(game.spec)
+        self.values = value_work(game)
 
     def _setup(self, wild: int, melds, faces_of_tiles, sit: Situation) -> int:
         st, n = self.state, self.spec.seats

@@ -11,11 +11,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine.compile import compile_game, reads_tables
+from ..engine.game import Game
 from ..engine.simulate import Simulator
 from ..ruleset.model import build
 from ..settle import score
 from ..stats import Accumulator, PairedAccumulator
 
+_GAMES: dict[tuple[str, bool], Game] = {}
 _SIMS: dict[tuple[str, str], Simulator] = {}
 
 
@@ -67,10 +70,21 @@ class Job:
     rules_key_b: str = ""
 
 
+def game(rules: dict, key: str, bots: str) -> Game:
+    """The rule set compiled once in this process (engine/compile.py): for bots
+    that read the learned tables, with them (learned here if nobody has yet)."""
+    rs = build(rules)
+    smart = rs.table.seats >= 3 and reads_tables(bots, rs.table.players)
+    got = _GAMES.get((key, smart))
+    if got is None:
+        got = _GAMES[(key, smart)] = compile_game(rs, bots)
+    return got
+
+
 def simulator(rules: dict, key: str, bots: str) -> Simulator:
     sim = _SIMS.get((key, bots))
     if sim is None:
-        sim = _SIMS[(key, bots)] = Simulator(build(rules), bots)
+        sim = _SIMS[(key, bots)] = Simulator(game(rules, key, bots), bots)
     return sim
 
 

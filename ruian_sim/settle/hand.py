@@ -13,6 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import tiles as T
+from ..bots.smart.danger import default_tables
+from ..engine.game import build_game
+from ..engine.single import SeatTable
 from ..errors import UserError
 from ..hand.evaluate import HandEvaluator, Meld
 from ..hand.layout import HS_STANDIN
@@ -84,13 +87,11 @@ class HandScorer:
     table and the scoring table are set up once."""
 
     def __init__(self, rules: RuleSet):
-        from ..engine.single import SeatTable
-        from ..table.spec import compile_rules
-
         self.rules = rules
         self.ev = HandEvaluator(rules)
-        self.spec = compile_rules(rules)
-        self.seat_table = SeatTable(self.spec)
+        game = build_game(rules, default_tables(), False)   # no bot plays here
+        self.spec = game.spec
+        self.seat_table = SeatTable(game)
         self.table = compiled_table(rules.scoring)
 
     def hand_of(self, fv, parts) -> int:

@@ -14,7 +14,7 @@ from ruian_sim import tiles
 from ruian_sim.bots.acceptance import ACC_AT, acceptance, draw_list, shanten_scores
 from ruian_sim.bots.shanten import current_shanten
 from ruian_sim.bots.smart.accept_batch import acceptances
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 from ruian_sim.table.seat import unseen_face
@@ -22,7 +22,7 @@ from ruian_sim.table.seat import unseen_face
 
 @pytest.fixture(scope="module")
 def ruian():
-    sim = Simulator(load("ruian"), "smart")
+    sim = simulator(load("ruian"), "smart")
     return sim, quiet_table(sim)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ruian_sim.bots.spec import PARAMS, READS, parse_bots
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
 
@@ -26,11 +26,11 @@ def ruian():
 
 @pytest.fixture(scope="module")
 def plain(ruian):
-    return {bot: Simulator(ruian, bot).play(3, 0, MATCHES) for bot in READS}
+    return {bot: simulator(ruian, bot).play(3, 0, MATCHES) for bot in READS}
 
 
 def play_with(rules, bot, key):
-    sim = Simulator(rules, bot)
+    sim = simulator(rules, bot)
     sim.bots[:, PARAMS[key][0]] = MOVES[key]   # behind the parser: it would refuse what the bot does not read
     return sim.play(3, 0, MATCHES)
 

@@ -11,7 +11,7 @@ import pytest
 
 from ruian_sim.bots import layout as BL
 from ruian_sim.bots.smart import danger
-from ruian_sim.engine.simulate import Simulator, learn_danger
+from ruian_sim.engine.compile import learn_danger, simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 
@@ -57,7 +57,7 @@ def test_a_change_no_bot_meets_plays_the_same_hands(write, tmp_path, monkeypatch
     """)
     other = load(str(f))
     assert other.hash != base.hash and danger.known_tables(other) is None
-    a, b = Simulator(base, "smart"), Simulator(other, "smart")
+    a, b = simulator(base, "smart"), simulator(other, "smart")
     np.testing.assert_array_equal(a.bots[:, BL.BP_V0 + BL.V_READY:], b.bots[:, BL.BP_V0 + BL.V_READY:])
     ra, rb = a.play_raw(9, 0, 60), b.play_raw(9, 0, 60)
     np.testing.assert_array_equal(ra, rb)

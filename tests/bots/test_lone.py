@@ -12,7 +12,7 @@ from tables import hold, quiet_table, random_hand, rules_of
 from ruian_sim import tiles
 from ruian_sim.bots.acceptance import draw_list, shanten_scores
 from ruian_sim.bots.smart.lone import WILD_ALONE, WILDS_FREE, WILDS_OUT, lone_route, wild_route
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.hand import HandEvaluator
 from ruian_sim.hand.kernels import compute_keys
 from ruian_sim.hand.layout import BIG, HS_B
@@ -37,7 +37,7 @@ def draw_rates(rules, matches):
     """Greedy's and smart's shares of exhaustive draws on the same walls (seed 2)."""
     out = {}
     for bots in ("greedy", "smart"):
-        r = Simulator(rules, bots).play(seed=2, first_match=0, matches=matches)
+        r = simulator(rules, bots).play(seed=2, first_match=0, matches=matches)
         out[bots] = float((r["outcome"] == L.OUT_EXHAUSTIVE).mean())
     return out
 
@@ -45,14 +45,14 @@ def draw_rates(rules, matches):
 @pytest.fixture(scope="module")
 def melds_only(tmp_path_factory):
     rules = rules_of(tmp_path_factory.mktemp("lone"), MELDS_ONLY)
-    sim = Simulator(rules, "smart")
+    sim = simulator(rules, "smart")
     return sim, quiet_table(sim), HandEvaluator(rules)
 
 
 def test_the_gate_says_which_route_is_left(tmp_path):
     wk = None
     for text, want in ((BAOTOU, WILD_ALONE), (NO_WILD_WINS, WILDS_OUT), ("extends: hangzhou\n", WILDS_FREE)):
-        sim = Simulator(rules_of(tmp_path, text), "smart")
+        sim = simulator(rules_of(tmp_path, text), "smart")
         state = quiet_table(sim)
         wk = int(state.table.H[L.H_WK])
         hold(sim, state, 0, "123m456p789s1122z", 1)
@@ -156,4 +156,4 @@ def give_a_wild(sim, state, s):
 
 @pytest.mark.parametrize("text", [BAOTOU, NO_WILD_WINS])
 def test_decisions_under_a_wild_gate_see_only_the_seat(tmp_path, text):
-    assert seen_alike(Simulator(rules_of(tmp_path, text), "smart"), 8, give_a_wild) >= 20
+    assert seen_alike(simulator(rules_of(tmp_path, text), "smart"), 8, give_a_wild) >= 20

@@ -15,7 +15,7 @@ from ruian_sim.bots import layout as BL
 from ruian_sim.bots.acceptance import draw_list, shanten_scores
 from ruian_sim.bots.smart.projection import TG_GROUPS, TH_N
 from ruian_sim.bots.smart.targets import target_acceptance, target_distance_without, target_rows
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.hand.kernels import GROUP_OF
 from ruian_sim.hand.layout import BIG
 from ruian_sim.ruleset import load
@@ -25,7 +25,7 @@ from ruian_sim.table.seat import unseen_face
 
 @pytest.fixture(scope="module")
 def taiwanese():
-    sim = Simulator(load("taiwanese"), "smart")
+    sim = simulator(load("taiwanese"), "smart")
     return sim, quiet_table(sim)
 
 

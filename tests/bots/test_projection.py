@@ -11,7 +11,7 @@ from tables import quiet_table, rules_of
 
 from ruian_sim import tiles
 from ruian_sim.bots.smart.projection import SELF_DRAW_SHARE, TH_MELDS, gain, projected, worth
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring.layout import (
     FV_MELD,
@@ -46,7 +46,7 @@ def direct(sim, state, fv):
 @pytest.mark.parametrize("formula_reads_pungs", [False, True])
 def test_worth_answers_each_reading_as_the_table_values_it(tmp_path, formula_reads_pungs):
     rules = rules_of(tmp_path, PUNGS_IN_FORMULA) if formula_reads_pungs else load("ruian")
-    sim = Simulator(rules, "smart")
+    sim = simulator(rules, "smart")
     state = quiet_table(sim)
     assert sim.values.targets[0, TH_MELDS] == (1 if formula_reads_pungs else 0)
     runs = reading(sim, state, [MELD_CHI] * 5)

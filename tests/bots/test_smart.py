@@ -9,7 +9,7 @@ from hiding import seen_alike
 
 from ruian_sim.bots import layout as BL
 from ruian_sim.bots.smart.values import bot_values, payments
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.settle import score
 from ruian_sim.table import layout as L
@@ -19,7 +19,7 @@ from ruian_sim.table import layout as L
 def test_decisions_do_not_change_when_hidden_information_does(variant):
     # taiwanese and ruian-tai: the pattern values (patterns.py) read only the seat's own hand too
     rules = load("ruian", [variant] if variant else [])
-    assert seen_alike(Simulator(rules, "smart"), 12) >= 40
+    assert seen_alike(simulator(rules, "smart"), 12) >= 40
 
 
 def test_claims_follow_the_table(tmp_path):
@@ -38,7 +38,7 @@ def test_claims_follow_the_table(tmp_path):
                     encoding="utf-8")
     got = {}
     for name, rules in (("base", load("ruian")), ("x16", load(mine))):
-        r = Simulator(rules, "smart").play(seed=5, first_match=0, matches=150)
+        r = simulator(rules, "smart").play(seed=5, first_match=0, matches=150)
         pons = sum(int(r[f"pons_{s}"].sum()) for s in range(4))
         pungs = sum(int(((r["winner"] == s) & ((r[f"shapes_{s}"] & 4) != 0)).sum()) for s in range(4))
         got[name] = pons / len(r), pungs
@@ -48,7 +48,7 @@ def test_claims_follow_the_table(tmp_path):
 
 def test_the_win_values_agree_with_the_scoring_of_records():
     rules = load("ruian", ["discarder-pays"])
-    sim = Simulator(rules, "greedy")
+    sim = simulator(rules, "greedy")
     recs = sim.play(seed=3, first_match=0, matches=60)
     pts = score(recs, rules).seat_points
     wins = recs[(recs["outcome"] == L.OUT_DISCARD_WIN) & (recs["streak"] == 1)]
@@ -75,7 +75,7 @@ def test_the_claim_margin_follows_whether_a_discard_can_win():
     """Smart's claim margin covers the safe tiles a claim gives away: 1.3
     where a discard can win, 1 where none can (hangzhou: self-drawn only);
     a margin the user gives is kept."""
-    margin = lambda rules, bots: set(Simulator(load(rules), bots).bots[:, BL.BP_MARGIN])  # noqa: E731
+    margin = lambda rules, bots: set(simulator(load(rules), bots).bots[:, BL.BP_MARGIN])  # noqa: E731
     assert margin("ruian", "smart") == {1.3}
     assert margin("hangzhou", "smart") == {1.0}
     assert margin("hangzhou", "smart:margin=1.5") == {1.5}

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import builtin_names, load
 from ruian_sim.table.layout import OUTCOME_NAMES
 
@@ -30,7 +30,7 @@ def variants() -> list[str]:
 
 def numbers(name: str) -> dict:
     rules = load("ruian", [] if name == "ruian" else [name])
-    r = Simulator(rules, "greedy").play(SEED, 0, MATCHES)
+    r = simulator(rules, "greedy").play(SEED, 0, MATCHES)
     out = {"hands": len(r)}
     counts = np.bincount(r["outcome"], minlength=len(OUTCOME_NAMES))
     out.update({n: int(c) for n, c in zip(OUTCOME_NAMES, counts) if c})

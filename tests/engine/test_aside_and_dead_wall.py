@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from ruian_sim import tiles as T
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 
@@ -27,7 +27,7 @@ def aside_rules(tmp_path_factory):
 
 
 def test_white_is_laid_aside_and_never_held(aside_rules):
-    sim = Simulator(aside_rules, bots="greedy")
+    sim = simulator(aside_rules, bots="greedy")
     laid = {WHITE: 0, RED: 0}
     for hand in range(8):
         got = sim.replay(seed=3, match=0, hand=hand)
@@ -49,8 +49,8 @@ def test_white_is_laid_aside_and_never_held(aside_rules):
 
 
 def test_the_dead_wall_grows_with_each_kong(tmp_path):
-    base = Simulator(load("ruian"), bots="greedy")
-    grow = Simulator(rules_file(tmp_path, "growing", wall={"dead_per_kong": [4, 2]}), bots="greedy")
+    base = simulator(load("ruian"), bots="greedy")
+    grow = simulator(rules_file(tmp_path, "growing", wall={"dead_per_kong": [4, 2]}), bots="greedy")
     a = base.play(seed=5, first_match=0, matches=300)
     b = grow.play(seed=5, first_match=0, matches=300)
     # a match's first hand is played alike up to the end of the wall, where a

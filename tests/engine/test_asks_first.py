@@ -10,7 +10,7 @@ from hiding import copied
 
 from ruian_sim.bots.dispatch import claim, own_kong
 from ruian_sim.engine.claims import may_win
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 from ruian_sim.table.legal import claimable, may_kong
@@ -23,7 +23,7 @@ def states(variant, hands=6):
     """The table after each of the first hands of a few matches (mid-game
     hands: the winner's complete, the others' as they stood)."""
     rules = load("ruian", [variant] if variant else [])
-    sim = Simulator(rules, BOTS)
+    sim = simulator(rules, BOTS)
     for match in range(hands):
         yield sim, copied(sim.replay(seed=5, match=match, hand=0)[2])
 

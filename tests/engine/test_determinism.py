@@ -6,21 +6,21 @@ from pathlib import Path
 
 import numpy as np
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 
 
 def test_batching_does_not_change_results():
-    sim = Simulator(load("ruian"), "greedy")
+    sim = simulator(load("ruian"), "greedy")
     whole = sim.play(5, 0, 12)
     parts = np.concatenate([sim.play(5, 0, 5), sim.play(5, 5, 4), sim.play(5, 9, 3)])
     assert (whole == parts).all()
-    again = Simulator(load("ruian"), "greedy").play(5, 0, 12)
+    again = simulator(load("ruian"), "greedy").play(5, 0, 12)
     assert (whole == again).all()
 
 
 def test_a_hand_replays_alone():
-    sim = Simulator(load("ruian"), "greedy")
+    sim = simulator(load("ruian"), "greedy")
     batch = sim.play(9, 3, 1)
     for k in range(len(batch)):
         records, _, _ = sim.replay(9, 3, k)
@@ -28,8 +28,8 @@ def test_a_hand_replays_alone():
 
 
 def test_variants_see_the_same_walls():
-    base = Simulator(load("ruian"), "greedy").play(11, 0, 5)
-    other = Simulator(load("ruian", ["four-winds-draw"]), "greedy").play(11, 0, 5)
+    base = simulator(load("ruian"), "greedy").play(11, 0, 5)
+    other = simulator(load("ruian", ["four-winds-draw"]), "greedy").play(11, 0, 5)
     # the first hand of every match: same dealer, so same dice and turned tile
     for m in range(5):
         a = base[(base["match"] == m) & (base["hand"] == 0)][0]
@@ -38,7 +38,7 @@ def test_variants_see_the_same_walls():
 
 
 def test_seeds_differ():
-    sim = Simulator(load("ruian"), "greedy")
+    sim = simulator(load("ruian"), "greedy")
     a, b = sim.play(1, 0, 5), sim.play(2, 0, 5)
     assert not (len(a) == len(b) and (a == b).all())
 
@@ -48,8 +48,8 @@ def test_a_match_plays_the_same_after_others():
     # not carry one hand's table (who has won and left) into another
     here = Path(__file__).with_name("rules")
     for rules in (load("ruian"), load(str(here / "play-on.yaml")), load(str(here / "void.yaml"))):
-        sim = Simulator(rules, "smart")
+        sim = simulator(rules, "smart")
         whole = sim.play(7, 0, 16)
         for m in range(16):
-            alone = Simulator(rules, "smart").play(7, m, 1)
+            alone = simulator(rules, "smart").play(7, m, 1)
             assert (whole[whole["match"] == m] == alone).all(), (rules.name, m)

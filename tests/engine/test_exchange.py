@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from referee import referee_totals
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.ruleset.model import build
 from ruian_sim.table import layout as L
@@ -27,12 +27,12 @@ def rules_passing(direction: str):
 @pytest.mark.parametrize("direction", ["dice", "next", "previous", "opposite"])
 @pytest.mark.parametrize("bots", ["greedy", "random", "smart"])
 def test_every_hand_with_an_exchange_follows_the_rules(direction, bots):
-    hands, seen = referee_totals(Simulator(rules_passing(direction), bots), seed=4, matches=2)
+    hands, seen = referee_totals(simulator(rules_passing(direction), bots), seed=4, matches=2)
     assert hands >= 8 and seen["discards"] > 20 * hands
 
 
 def test_the_tiles_passed_are_of_the_suit_held_least():
-    sim = Simulator(load(EXCHANGE), "greedy")
+    sim = simulator(load(EXCHANGE), "greedy")
     targets = Counter()
     for match in range(4):
         _, events, _ = sim.replay(seed=6, match=match, hand=0)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from referee import referee_matches
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.settle.payments import score, values
 from ruian_sim.table import layout as L
@@ -25,7 +25,7 @@ PLAY_ON = str(Path(__file__).with_name("rules") / "play-on.yaml")
 @pytest.mark.parametrize("variants", [[], ["multiple-winners"]], ids=["first", "all"])
 def test_every_hand_with_play_going_on_follows_the_rules(bots, variants):
     seen, orders = Counter(), Counter()
-    for rec, stats in referee_matches(Simulator(load(PLAY_ON, variants), bots), seed=7, matches=6):
+    for rec, stats in referee_matches(simulator(load(PLAY_ON, variants), bots), seed=7, matches=6):
         seen += stats
         orders[max(int(rec[f"win_order_{s}"]) for s in range(4))] += 1
     # not vacuous: hands went on to a second and a third win
@@ -65,7 +65,7 @@ def slow_points(rec, value, rules) -> list[int]:
                          ids=["all-pay", "discarder-pays", "multiple-winners"])
 def test_each_win_is_paid_by_the_seats_still_in(variants):
     rules = load(PLAY_ON, variants)
-    recs = Simulator(rules, "greedy").play(3, 0, 60)
+    recs = simulator(rules, "greedy").play(3, 0, 60)
     scored = score(recs, rules)
     _, value = values(recs, rules)
     later = 0
@@ -78,7 +78,7 @@ def test_each_win_is_paid_by_the_seats_still_in(variants):
 
 def test_the_first_win_is_the_hands():
     rules = load(PLAY_ON)
-    recs = Simulator(rules, "greedy").play(5, 0, 40)
+    recs = simulator(rules, "greedy").play(5, 0, 40)
     order = per_seat(recs, "win_order", 4)
     frm = per_seat(recs, "win_from", 4)
     won = np.isin(recs["outcome"], L.WIN_OUTCOMES)
@@ -96,7 +96,7 @@ def test_the_first_win_is_the_hands():
 
 
 def test_one_win_rules_record_one_win():
-    recs = Simulator(load("ruian"), "greedy").play(5, 0, 20)
+    recs = simulator(load("ruian"), "greedy").play(5, 0, 20)
     order = per_seat(recs, "win_order", 4)
     assert order.max() == 1
     assert ((order.max(axis=1) == 1) == np.isin(recs["outcome"], L.WIN_OUTCOMES)).all()
@@ -105,7 +105,7 @@ def test_one_win_rules_record_one_win():
 @pytest.mark.parametrize("variants", [[], ["multiple-winners"]], ids=["first", "all"])
 def test_the_first_winner_deals_next(variants):
     rules = load(PLAY_ON, variants)
-    recs = Simulator(rules, "greedy").play(5, 0, 30)
+    recs = simulator(rules, "greedy").play(5, 0, 30)
     cap = rules.dealer.streak_cap
     checked = jumped = 0
     for a, b in pairwise(recs):

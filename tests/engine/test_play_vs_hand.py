@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from ruian_sim import tiles as T
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.engine.transcript import raw_hand
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
@@ -178,7 +178,7 @@ def test_every_recorded_hand_rescores_through_hand(game, tmp_path_factory):
     fact no re-scored hand showed yet, and the first 30 won hands all are: the
     rare facts (天胡, the last tile, a robbed kong ...) are checked too."""
     rules = rules_of(game, str(tmp_path_factory.getbasetemp()))
-    sim = Simulator(rules)
+    sim = simulator(rules)
     seed, matches = 7, 150
     recs = sim.play(seed, 0, matches)
     fvs = fact_vectors(recs, rules.table.seats)
@@ -231,7 +231,7 @@ for _m in range(S.N_MELDS):
 def test_recorded_wins_hold_their_arrangement():
     # a record with no reading (melds all 0 on a standard win) was the sign of a lost reading
     rules = load("ruian+taiwanese")
-    recs = Simulator(rules, "greedy").play(3, 0, 20)
+    recs = simulator(rules, "greedy").play(3, 0, 20)
     won = np.isin(recs["outcome"], L.WIN_OUTCOMES)
     for h in np.flatnonzero(won):
         w = int(recs["winner"][h])

@@ -6,7 +6,7 @@ import pytest
 
 from ruian_sim import tiles as T
 from ruian_sim.engine import claims
-from ruian_sim.engine.arrays import key_steps
+from ruian_sim.engine.game import key_steps
 from ruian_sim.hand.layout import CAPX_SIZE
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L

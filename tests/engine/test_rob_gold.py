@@ -9,7 +9,7 @@ import pytest
 from referee import referee_totals
 
 from ruian_sim import tiles as T
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.ruleset.model import build
 from ruian_sim.table import layout as L
@@ -29,12 +29,12 @@ def without(rules, **wild):
 
 @pytest.mark.parametrize("bots", ["greedy", "smart"])
 def test_robberies_follow_the_rules(fuzhou, bots):
-    hands, seen = referee_totals(Simulator(fuzhou, bots), seed=5, matches=40)
+    hands, seen = referee_totals(simulator(fuzhou, bots), seed=5, matches=40)
     assert hands >= 160 and seen["robbed_gold"] > 0, seen
 
 
 def test_a_robbed_gold_is_a_self_drawn_win_before_any_discard(fuzhou):
-    recs = Simulator(fuzhou, "greedy").play(2, 0, 300)
+    recs = simulator(fuzhou, "greedy").play(2, 0, 300)
     facts = per_seat(recs, "facts", 4)
     w = recs["winner"].astype(int)
     won = np.isin(recs["outcome"], L.WIN_OUTCOMES)
@@ -49,16 +49,16 @@ def test_a_robbed_gold_is_a_self_drawn_win_before_any_discard(fuzhou):
     wilds = per_seat(recs, "wilds", 4)[robbed, w[robbed]]
     assert wilds.min() >= 1
     # without the rule nobody wins before the first discard but the dealer (天胡)
-    off = Simulator(without(fuzhou, rob=False), "greedy").play(2, 0, 300)
+    off = simulator(without(fuzhou, rob=False), "greedy").play(2, 0, 300)
     early = np.isin(off["outcome"], L.WIN_OUTCOMES) & (off["turns"] == 0)
     assert (off["winner"][early] == off["dealer"][early]).all()
     assert not (per_seat(off, "facts", 4) & L.FACT_ROB_GOLD).any()
 
 
 def test_a_turned_honour_is_laid_aside_and_the_next_tile_turned(fuzhou):
-    recs = Simulator(fuzhou, "random").play(4, 0, 200)
+    recs = simulator(fuzhou, "random").play(4, 0, 200)
     turned = recs["indicator"].astype(int)
     assert all(T.is_suited(k) for k in turned)
     # the 台 game's rule instead: a turned kind laid aside becomes the gold
-    kept = Simulator(without(fuzhou, turn_past_aside=False), "random").play(4, 0, 200)
+    kept = simulator(without(fuzhou, turn_past_aside=False), "random").play(4, 0, 200)
     assert any(T.is_honor(int(k)) for k in kept["indicator"])

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from referee import referee_totals
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.settle.payments import score
 from ruian_sim.table import layout as L
@@ -21,14 +21,14 @@ def sichuan():
 
 @pytest.mark.parametrize("bots", ["greedy", "smart"])
 def test_every_sichuan_hand_follows_the_rules(sichuan, bots):
-    hands, seen = referee_totals(Simulator(sichuan, bots), seed=11, matches=8)
+    hands, seen = referee_totals(simulator(sichuan, bots), seed=11, matches=8)
     assert hands >= 32
     assert seen["wins"] > 2 * hands   # play goes on: most hands have three winners
     assert seen["kong"] > 0 and seen["exhaustive"] > 0 and seen["ready"] > 0, seen
 
 
 def test_every_hand_sums_to_zero_and_every_part_is_paid(sichuan):
-    recs = Simulator(sichuan, "smart").play(3, 0, 300)
+    recs = simulator(sichuan, "smart").play(3, 0, 300)
     sc = score(recs, sichuan)
     assert (sc.seat_points.sum(axis=1) == 0).all()
     flows = {k: int(v.sum()) for k, v in sc.flows.items()}
@@ -47,7 +47,7 @@ def test_every_hand_sums_to_zero_and_every_part_is_paid(sichuan):
 
 
 def test_a_ready_seat_is_paid_by_each_seat_not_ready(sichuan):
-    recs = Simulator(sichuan, "greedy").play(4, 0, 800)
+    recs = simulator(sichuan, "greedy").play(4, 0, 800)
     sc = score(recs, sichuan)
     ready = per_seat(recs, "ready", 4)
     value = per_seat(recs, "value", 4)

@@ -9,6 +9,9 @@ import numpy as np
 import pytest
 from referee import Referee
 
+from ruian_sim.bots.smart.danger import default_tables
+from ruian_sim.engine.compile import simulator
+from ruian_sim.engine.game import build_game
 from ruian_sim.engine.simulate import EngineError, Simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
@@ -31,7 +34,7 @@ wall: {dead_stacks: 0, dead_odd_single: false, haidi_tiles: 0}
 """
 
 
-def refereed(sim: Simulator, matches: int) -> Counter:
+def refereed(sim, matches: int) -> Counter:
     ref, seen = Referee(sim.spec), Counter()
     for match in range(matches):
         hand = 0
@@ -43,7 +46,7 @@ def refereed(sim: Simulator, matches: int) -> Counter:
 
 
 def test_a_wall_without_dead_wall_or_haidi_is_played_out(write):
-    sim = Simulator(load(str(write("no-dead-wall.yaml", NO_DEAD_WALL))), "greedy")
+    sim = simulator(load(str(write("no-dead-wall.yaml", NO_DEAD_WALL))), "greedy")
     recs = sim.play(seed=1, first_match=0, matches=4000)
     assert len(recs) >= 20_000
     draws = recs[recs["outcome"] == L.OUT_EXHAUSTIVE]
@@ -53,7 +56,7 @@ def test_a_wall_without_dead_wall_or_haidi_is_played_out(write):
 
 
 def test_a_hangzhou_like_file_plays_past_its_old_hang(write):
-    sim = Simulator(load(str(write("hz.yaml", HANGZHOU_LIKE))), "greedy")
+    sim = simulator(load(str(write("hz.yaml", HANGZHOU_LIKE))), "greedy")
     recs = sim.play(seed=1, first_match=0, matches=900)  # it hung on match 654
     assert len(np.unique(recs["match"])) == 900
     assert not (recs["outcome"] == L.OUT_DISCARD_WIN).any()
@@ -66,7 +69,7 @@ def test_an_impossible_state_is_reported_with_the_rules_involved():
     P[L.EP_HAND] = 40  # bypasses validation: the deal needs 161 tiles of 136
     broken = KernelSpec(spec.rules, P, spec.hs, spec.tabs, "broken", spec.table)
     with pytest.raises(EngineError) as err:
-        Simulator(broken, "greedy").play_raw(seed=2, first_match=0, matches=3)
+        Simulator(build_game(broken, default_tables(), False), "greedy").play_raw(seed=2, first_match=0, matches=3)
     msg = str(err.value)
     assert "the wall ran out of tiles" in msg and "match 0, hand 0" in msg
     assert "wall.dead_stacks 10" in msg and "ruian-sim play --seed 2 --match 0 --hand 0" in msg

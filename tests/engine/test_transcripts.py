@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.engine.transcript import play_text
 from ruian_sim.ruleset import load
 from ruian_sim.settle.payments import settlement
@@ -26,7 +26,7 @@ def test_transcript_is_unchanged(path):
     name, seed, match, hand = head.group(1), *map(int, head.groups()[1:])
     base, *variants = name.split("+")
     rules = load(base, variants)
-    sim = Simulator(rules, "greedy")
+    sim = simulator(rules, "greedy")
     assert play_text(sim, seed, match, hand, settle=lambda rec: settlement(rec, rules)) == expected
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import yaml
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
 from ruian_sim.settle import values
@@ -34,7 +34,7 @@ TAI_TABLE = {"scoring": {
 @pytest.mark.parametrize("which", ["ruian", "tai"])
 def test_records_score_as_the_engine_valued_them(which, tmp_path):
     rules = load("ruian") if which == "ruian" else _file(tmp_path, "tai-table", TAI_TABLE)
-    recs = Simulator(rules, bots="greedy").play(seed=11, first_match=0, matches=60)
+    recs = simulator(rules, bots="greedy").play(seed=11, first_match=0, matches=60)
     parts, _ = values(recs, rules)
     n = rules.table.seats
     for field, out in (("points", S.OUT_POINTS), ("tai", S.OUT_TAI), ("times", S.OUT_TIMES),
@@ -44,7 +44,7 @@ def test_records_score_as_the_engine_valued_them(which, tmp_path):
 
 def test_the_gate_refuses_wins_below_it(tmp_path):
     rules = _file(tmp_path, "tai-table", TAI_TABLE)
-    recs = Simulator(rules, bots="greedy").play(seed=12, first_match=0, matches=60)
+    recs = simulator(rules, bots="greedy").play(seed=12, first_match=0, matches=60)
     won = np.isin(recs["outcome"], L.WIN_OUTCOMES)
     tai = per_seat(recs, "tai", rules.table.seats)
     winners = recs["winners"].astype(np.int64)
@@ -54,7 +54,7 @@ def test_the_gate_refuses_wins_below_it(tmp_path):
     assert won.sum() > 20
     # without the gate, some wins have no 台 at all: the gate did refuse some
     free = _file(tmp_path, "tai-free", {"scoring": {**TAI_TABLE["scoring"], "gate": None}})
-    r2 = Simulator(free, bots="greedy").play(seed=12, first_match=0, matches=60)
+    r2 = simulator(free, bots="greedy").play(seed=12, first_match=0, matches=60)
     w2 = np.isin(r2["outcome"], L.WIN_OUTCOMES)
     first = np.clip(r2["winner"].astype(np.int64), 0, 3)
     t2 = per_seat(r2, "tai", 4)[np.arange(len(r2)), first]
@@ -63,7 +63,7 @@ def test_the_gate_refuses_wins_below_it(tmp_path):
 
 def test_every_standard_win_records_its_melds(tmp_path):
     rules = _file(tmp_path, "tai-table", TAI_TABLE)
-    recs = Simulator(rules, bots="greedy").play(seed=13, first_match=0, matches=60)
+    recs = simulator(rules, bots="greedy").play(seed=13, first_match=0, matches=60)
     won = np.isin(recs["outcome"], L.WIN_OUTCOMES)
     w = np.clip(recs["winner"].astype(np.int64), 0, 3)
     melds = np.stack([per_seat(recs, f"meld{k}", 4)[np.arange(len(recs)), w] for k in range(5)], axis=1)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from referee import referee_totals
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 from ruian_sim.table.records import per_seat
@@ -21,7 +21,7 @@ VOID = str(Path(__file__).with_name("rules") / "void.yaml")
 
 @pytest.mark.parametrize("bots", ["greedy", "random", "smart"])
 def test_every_hand_with_a_void_suit_follows_the_rules(bots):
-    hands, seen = referee_totals(Simulator(load(VOID), bots), seed=3, matches=4)
+    hands, seen = referee_totals(simulator(load(VOID), bots), seed=3, matches=4)
     assert hands >= 16 and seen["discards"] > 20 * hands
     if bots != "random":
         assert seen["wins"] > hands, seen   # most hands go on to more than one win
@@ -29,7 +29,7 @@ def test_every_hand_with_a_void_suit_follows_the_rules(bots):
 
 def test_the_suit_named_void_is_the_one_held_least():
     rules = load(VOID)
-    sim = Simulator(rules, "greedy")
+    sim = simulator(rules, "greedy")
     named = Counter()
     for match in range(3):
         records, events, _ = sim.replay(seed=5, match=match, hand=0)
@@ -48,17 +48,17 @@ def test_the_suit_named_void_is_the_one_held_least():
 
 
 def test_no_void_without_the_rule():
-    recs = Simulator(load("ruian"), "greedy").play(5, 0, 5)
+    recs = simulator(load("ruian"), "greedy").play(5, 0, 5)
     assert (per_seat(recs, "void", 4) == -1).all()
 
 
 def test_the_void_rule_changes_play():
     # the same walls, with and without 定缺: hands last longer and fewer are won early
-    with_void = Simulator(load(VOID), "greedy").play(9, 0, 40)
+    with_void = simulator(load(VOID), "greedy").play(9, 0, 40)
     data = load(VOID).as_dict()
     data["void_suit"]["declare"] = False
     from ruian_sim.ruleset.model import build
 
-    without = Simulator(build(data), "greedy").play(9, 0, 40)
+    without = simulator(build(data), "greedy").play(9, 0, 40)
     assert with_void["turns"].mean() > without["turns"].mean()
     assert np.isin(with_void["outcome"], L.WIN_OUTCOMES).sum() > 0

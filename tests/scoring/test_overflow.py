@@ -64,7 +64,7 @@ def test_a_division_by_zero_in_play_stops_cleanly(cli, tmp_path):
 
 def test_large_bases_are_exact_in_the_records(tmp_path):
     # bases of 10**12 used to wrap in the Parquet points columns (int32)
-    from ruian_sim.engine.simulate import Simulator
+    from ruian_sim.engine.compile import simulator
     from ruian_sim.ruleset import load
     from ruian_sim.runner.table import record_table
     from ruian_sim.settle import score
@@ -72,7 +72,7 @@ def test_large_bases_are_exact_in_the_records(tmp_path):
     f = tmp_path / "big.yaml"
     f.write_text(HEAD + "  base: {dealer: [1000000000000], other: 1000000000000}\n", encoding="utf-8")
     rules = load(str(f))
-    recs = Simulator(rules, "greedy").play(1, 0, 20)
+    recs = simulator(rules, "greedy").play(1, 0, 20)
     cols = record_table(recs, score(recs, rules), rules)
     pts = np.stack([cols[f"points_{p}"] for p in range(4)], axis=1)
     assert pts.dtype == np.int64

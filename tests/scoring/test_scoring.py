@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import builtin_names, load
 from ruian_sim.ruleset.locate import schema_path
 from ruian_sim.scoring import FACTS
@@ -22,7 +22,7 @@ STANDARD, EIGHT, PUNGS, THREE = 1, 2, 4, 8
 
 def play(variants=(), matches=60, bots="greedy", seed=3):
     rules = load("ruian", list(variants))
-    return rules, Simulator(rules, bots).play(seed, 0, matches)
+    return rules, simulator(rules, bots).play(seed, 0, matches)
 
 
 def test_facts_are_exactly_the_schema_keys():

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from wallwalk import WallWalk
 
-from ruian_sim.engine.simulate import Simulator
+from ruian_sim.engine.compile import simulator
 from ruian_sim.engine.transcript import play_text
 from ruian_sim.ruleset import load
 
@@ -42,6 +42,6 @@ def test_counterclockwise_rules_count_from_the_left_end_onto_the_xiajia_wall():
 
 def test_the_transcript_shows_the_seeds_geometry():
     # seed 1, match 0, hand 0: 开门人 S2 counts 7 + 12 = 19
-    text = play_text(Simulator(load("ruian"), "greedy"), 1, 0, 0)
+    text = play_text(simulator(load("ruian"), "greedy"), 1, 0, 0)
     assert ("counts 19 stacks clockwise from the right end of its wall; the count ends on the wall "
             "in front of S1, stack 2 from its right end") in text

@@ -28,13 +28,13 @@ def register(sub) -> None:
 
 
 def cmd_play(args) -> int:
-    from ...engine.simulate import Simulator
+    from ...engine.compile import simulator
     from ...engine.transcript import play_text
     from ...ruleset import load
     from ...settle.payments import settlement
 
     rules = load(args.rules, args.variant)
-    sim = Simulator(rules, args.bots)
+    sim = simulator(rules, args.bots)
     with compile_notice():
         text = play_text(sim, args.seed, args.match, args.hand, settle=lambda rec: settlement(rec, rules))
     if text is None:

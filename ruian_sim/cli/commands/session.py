@@ -47,9 +47,9 @@ def cmd_session(args) -> int:
     override = load_timing(args.timing)
     timing = timing_of(rules, override)
     with compile_notice():
-        from ...engine.simulate import Simulator
+        from ...engine.compile import simulator
 
-        Simulator(rules, args.bots).play_raw(args.seed, 0, 1)
+        simulator(rules, args.bots).play_raw(args.seed, 0, 1)
     results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
     summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
     from ...runner.outdir import OutLock, write_json

@@ -21,7 +21,7 @@ from referee import referee_matches  # noqa: E402
 from rulefiles import rule_files  # noqa: E402
 
 from ruian_sim.bots.smart.danger import default_tables  # noqa: E402
-from ruian_sim.engine.simulate import Simulator  # noqa: E402
+from ruian_sim.engine.compile import simulator  # noqa: E402
 from ruian_sim.errors import UserError  # noqa: E402
 from ruian_sim.ruleset import builtin_names, load  # noqa: E402
 
@@ -39,12 +39,12 @@ def test_builtin_rules_read_inside_their_arrays(variant, bots):
     # smart with the default danger tables: learning a game's own would play 2 × 600 matches more here;
     # its pattern kernels (bots/smart/patterns.py) run only under a table with patterns, so every game
     # is played by it
-    sim = Simulator(load("ruian", [variant] if variant else []), bots, danger=default_tables())
+    sim = simulator(load("ruian", [variant] if variant else []), bots, danger=default_tables())
     records = sim.play_raw(seed=9, first_match=0, matches=80 if bots != "smart" else 40)
     assert len(records) >= (300 if bots != "smart" else 150)
 
 
-def referee_some_hands(sim: Simulator, matches: int, max_hands: int) -> int:
+def referee_some_hands(sim, matches: int, max_hands: int) -> int:
     return sum(1 for _ in referee_matches(sim, seed=3, matches=matches, max_hands=max_hands))
 
 
@@ -61,7 +61,7 @@ def test_random_valid_rule_files_play_or_are_refused_with_a_location(tmp_path_fa
             assert p.mark is not None and p.mark.line >= 1, f"an unlocated problem: {p}"
         return
     start = time.monotonic()
-    sim = Simulator(rules, bots, danger=default_tables())
+    sim = simulator(rules, bots, danger=default_tables())
     assert len(sim.play_raw(seed=5, first_match=0, matches=6)) >= 6
     assert referee_some_hands(sim, matches=2, max_hands=12) >= 2
     took = time.monotonic() - start
