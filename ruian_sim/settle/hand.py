@@ -15,7 +15,7 @@ import numpy as np
 from .. import tiles as T
 from ..bots.smart.danger import default_tables
 from ..engine.game import build_game
-from ..engine.single import SeatTable
+from ..engine.single import SeatTable, Situation
 from ..errors import UserError
 from ..hand.evaluate import HandEvaluator, Meld
 from ..hand.layout import HS_STANDIN
@@ -26,6 +26,8 @@ from ..scoring import layout as S
 from ..scoring.compile import table as compiled_table
 from ..scoring.facts import FACTS
 from ..table import layout as EL
+from ..table.records import column_names, to_structured
+from .payments import fact_vectors, hands, score
 
 WINS = {
     "self": EL.FACT_SELF_DRAWN,
@@ -97,8 +99,6 @@ class HandScorer:
     def hand_of(self, fv, parts) -> int:
         """The seat's own hand value: the table's ``hand`` formula (settle.hands),
         or its value against a non-dealer when the table has none."""
-        from .payments import hands
-
         return int(hands(fv[None, None, :], parts[None, None, :S.OUT_W], self.rules)[0, 0])
 
     def contributions(self, fv, mask: int) -> dict:
@@ -115,8 +115,6 @@ class HandScorer:
         return out
 
     def _situation(self, win, seat, round, flowers, streak, first, chain, last, wild, after_kong=False):
-        from ..engine.single import Situation
-
         rules = self.rules
         n = rules.table.seats
         if not isinstance(seat, int) or not 0 <= seat < n:
@@ -359,9 +357,6 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
     holds nothing.  The record rebuilds exactly these vectors
     (settle.fact_vectors), which is checked.  ``win="ready"``: an exhaustive
     draw at which ``winner`` is ready (查叫) and every other seat is not."""
-    from ..table.records import column_names, to_structured
-    from .payments import fact_vectors
-
     n = rules.table.seats
     if win not in OUTCOMES:
         raise UserError(f"win: {win!r}; one of {', '.join(OUTCOMES)}")
@@ -426,8 +421,6 @@ def settle(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=None, st
     """Each seat's net payment for one hand whose seats ``scores`` holds
     ({seat: score_hand(...)}; a seat left out holds nothing), by the rules'
     own settlement (settle.score on a one-hand record)."""
-    from .payments import score
-
     rec = hand_record(rules, scores, winner=winner, dealer=dealer, discarder=discarder, streak=streak, win=win)
     pay = score(rec, rules).seat_points[0]
     return {s: int(pay[s]) for s in range(rules.table.seats)}

@@ -10,7 +10,9 @@ rules) is checked on the best reading before any win is declared.
 
 from ..hand.layout import HS_M, HS_PAIR_ANY, SHAPE_STANDARD
 from ..jit import kernel, kernel_inline
+from ..scoring import layout as S
 from ..scoring.arrange import SC_ERR, SC_MORE, arrangements
+from ..scoring.facts import FACTS
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
     FV_DEALER,
@@ -106,9 +108,6 @@ def programs(table, scoring) -> Programs:
 def reads(table, names) -> bool:
     """Whether any item (a condition or its `per`) or formula of a compiled
     table reads one of the facts ``names``."""
-    from ..scoring import layout as S
-    from ..scoring.facts import FACTS
-
     want = {(FACTS[n].op, FACTS[n].slot, FACTS[n].arg) for n in names}
     if set(table.fvars) & set(names):
         return True
@@ -128,8 +127,6 @@ def reads_melds(table) -> bool:
     """Whether the table's items, value formula or gate look at the melds or
     the pair themselves (per-meld points, a meld or pair filter, counts of
     pungs or chis)."""
-    from ..scoring import layout as S
-
     tab = table.tab
     ops = (S.OP_MELDS, S.OP_PAIR, S.OP_MELD_KINDS, S.OP_PAIR_WILDS)
     for r in range(int(tab[S.T_N_ITEMS])):

@@ -17,8 +17,25 @@ import numpy as np
 
 from ...hand.layout import SHAPE_NAMES
 from ...ruleset import RuleSet
+from ...scoring import layout as S
+from ...scoring import table
+from ...scoring.facts import FACTS  # noqa: F401 - the facts reads() looks up
+from ...scoring.formula import check_stack, new_stack
+from ...scoring.kernels import fill_vars, formula, item_parts
 from ...table import layout as L
+from ...table.valuation import reads, reads_melds
 from .. import layout as BL
+from .projection import (
+    MAX_TARGETS,
+    TG_FACTS,
+    TG_FILL,
+    TG_GROUPS,
+    TG_PUNGS,
+    TG_SHAPES,
+    TG_W,
+    TH_MELDS,
+    TH_N,
+)
 
 # the routes a bot can play for, as the shapes a win along each one shows
 ROUTES = (("standard",), ("eight_pairs",), ("standard", "all_pungs"), ("three_wilds",))
@@ -41,8 +58,6 @@ def win_vector(route: int, hard: bool, self_drawn: bool, winner_dealer: bool) ->
     """The fact vector (scoring/layout FV_*) of one representative win: the
     facts of win_facts, a concealed hand with no melds, pair or wait known
     (the bot values a route before it knows the melds)."""
-    from ...scoring import layout as S
-
     f = win_facts(route, hard, self_drawn, winner_dealer)
     fv = np.zeros(S.FV_SIZE, np.int64)
     fv[S.FV_SHAPES] = sum(1 << i for i, n in enumerate(SHAPE_NAMES) if f[n])
@@ -60,11 +75,6 @@ def win_value(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner_d
               pair_has_dealer: bool, payer_dealer: bool) -> int:
     """What one payer pays for a representative win, by the compiled table
     (the same kernels the scorer runs), capped by `cap`."""
-    from ...scoring import layout as S
-    from ...scoring import table
-    from ...scoring.formula import check_stack, new_stack
-    from ...scoring.kernels import fill_vars, formula, item_parts
-
     sc = rules.scoring
     t = table(sc)
     fv = win_vector(route, hard, self_drawn, winner_dealer)
@@ -104,20 +114,6 @@ def pattern_targets(table) -> np.ndarray:
     for `all_honors`, pungs only for `all_pungs`, and the suit ones in pungs
     too where both are read.  Row 0 is the header (how many; whether the
     items look at melds, so that pairs that may become valued pungs count)."""
-    from ...scoring.facts import FACTS  # noqa: F401 - the facts reads() looks up
-    from ...table.valuation import reads, reads_melds
-    from .projection import (
-        MAX_TARGETS,
-        TG_FACTS,
-        TG_FILL,
-        TG_GROUPS,
-        TG_PUNGS,
-        TG_SHAPES,
-        TG_W,
-        TH_MELDS,
-        TH_N,
-    )
-
     rows = []
     honors = 8
     pungs = reads(table, ("all_pungs", "hard_all_pungs"))

@@ -12,7 +12,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...bots.smart.values import bot_values
 from ...ruleset.model import build
+from ...scoring.compile import formula_names
+from ...scoring.formula import parse
+from ...table.spec import compile_rules
 from .params import _show
 from .plan import SweepPlan
 
@@ -57,11 +61,6 @@ def _engine_view(data: dict, bots: str):
     under the cap) and the bases when the value is not ``base`` times something
     without it, or the gate names ``base``: those join the view, so a change in
     them replays."""
-    from ...bots.smart.values import bot_values
-    from ...scoring.compile import formula_names
-    from ...scoring.formula import parse
-    from ...table.spec import compile_rules
-
     rs = build(data)
     spec = compile_rules(rs)
     sc = rs.scoring
