@@ -23,15 +23,15 @@ import time
 
 from ruian_sim.bots.smart import danger
 from ruian_sim.engine.compile import learn_danger
-from ruian_sim.ruleset import builtin_names, load
+from ruian_sim.ruleset import builtin_specs, load
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", nargs="+", default=None,
-                    help="rule specs (default: ruian and every built-in variant on it)")
+                    help="rule specs (default: every built-in game and variant)")
     args = ap.parse_args()
-    specs = args.rules or ["ruian"] + [f"ruian+{v}" for v in builtin_names()["variants"]]
+    specs = args.rules or list(builtin_specs().values())
     data = json.loads(danger.SHIPPED.read_text(encoding="utf-8"))
     games = {}
     for spec in specs:

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ruian_sim.ruleset import builtin_names
+from ruian_sim.ruleset import builtin_specs
 
 
 def moved(metrics: dict) -> tuple[str, dict] | None:
@@ -42,9 +42,10 @@ def main() -> None:
     args = ap.parse_args()
     rows = ["| variant | figure it moves most | base | variant | variant − base | paired 95% CI |",
             "|---|---|---|---|---|---|"]
-    for v in args.only or builtin_names()["variants"]:
+    specs = {k: v for k, v in builtin_specs().items() if k != "ruian"}
+    for v in args.only or specs:
         out = Path(args.out) / v
-        cmd = [sys.executable, "-m", "ruian_sim.cli", "compare", "ruian", f"ruian+{v}", "--hands",
+        cmd = [sys.executable, "-m", "ruian_sim.cli", "compare", "ruian", specs[v], "--hands",
                str(args.hands), "--out", str(out), "--quiet"]
         if args.bots:
             cmd += ["--bots", args.bots]

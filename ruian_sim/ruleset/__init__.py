@@ -13,11 +13,11 @@ from pathlib import Path
 from ..errors import UserError
 from .chain import compose
 from .checked import remember, remembered
-from .locate import builtin_names
+from .locate import builtin_names, builtin_specs
 from .model import RuleSet, build, content_hash
 from .source import Source
 
-__all__ = ["RuleSet", "builtin_names", "content_hash", "load", "load_with_origins"]
+__all__ = ["RuleSet", "builtin_names", "builtin_specs", "content_hash", "load", "load_with_origins"]
 
 
 def load_with_origins(rules: str | Path = "ruian", variants=()) -> tuple[RuleSet, Source]:

@@ -45,6 +45,19 @@ def builtin_names() -> dict[str, list[str]]:
     }
 
 
+def builtin_specs() -> dict[str, str]:
+    """Every built-in rule set, as --rules takes it, by its name: each game,
+    then each variant on the game it extends (``ruian+flowers``)."""
+    import yaml
+
+    out = {name: name for name in builtin_names()["rules"]}
+    for name in builtin_names()["variants"]:
+        data = yaml.safe_load((variants_dir() / f"{name}.yaml").read_text(encoding="utf-8"))
+        base = data.get("extends", "ruian")
+        out[name] = name if base in builtin_names()["variants"] else f"{base}+{name}"
+    return out
+
+
 def looks_like_path(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 

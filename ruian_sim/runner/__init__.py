@@ -8,7 +8,8 @@ from pathlib import Path
 
 from ..bots.spec import DEFAULT_BOT
 from ..ruleset import load_with_origins
-from .execute import CHUNKS, Interrupted, execute, prepare
+from .chunks import CHUNKS, Interrupted
+from .execute import execute, prepare
 from .executors import Backend, dask, local
 from .outdir import OutLock, WriteFailed, write_json
 from .plan import PLAN_FILE, Plan, auto_chunk

@@ -19,10 +19,8 @@ chunking or workers.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -36,7 +34,8 @@ from ..settle import score
 from ..stats import CROSS, MOMENTS, Accumulator, PairedAccumulator
 from ..table import layout as L
 from ..table.records import per_seat
-from .execute import Interrupted, _chunk_path, _save_json_atomic, _stop_now, load_done, prepare
+from .chunks import drive, hands_of, load_done, save_chunk
+from .execute import prepare
 from .outdir import OutLock, WriteFailed, write_json
 from .plan import Plan
 from .summary import applied_variants
@@ -229,7 +228,7 @@ def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = 
 
 def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict:
     prepare(plan, out, resume)
-    done = load_done(out, plan)
+    done = load_done(out, plan.key, plan.chunk_matches)
     arr = len(arrangements(_players(plan.rules)))
     a, b = plan.extra["duel"]["a"], plan.extra["duel"]["b"]
 
@@ -249,66 +248,27 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
         progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
                         desc=f"{a} vs {b}")
     t0 = time.perf_counter()
-    results: dict[int, dict] = dict(done)
-    inflight: dict[Future, int] = {}
-    total, taken, submit = 0, 0, 0   # hands in chunks taken in order; next chunk to take, to submit
-    cut: int | None = None           # matches kept from the last chunk
     until = parse_until(plan.extra.get("until_ci"))
-    prefix = None                    # with --until-ci: the chunks taken so far, merged
-    executor = backend.executor
+    prefix = [None, 0]               # with --until-ci: the chunks taken so far, merged, and their hands
+
+    def enough(index: int, r: dict):
+        # a whole chunk at a time: where it stops depends on the chunking
+        chunk = paired({k: np.array(v, float) for k, v in r["cols"].items()}, _players(plan.rules))
+        prefix[0] = chunk if prefix[0] is None else prefix[0] + chunk
+        prefix[1] += hands_of(r)
+        half = half_width(prefix[0].compare(until[0])["ci95"])
+        return prefix[1] >= plan.extra["min_hands"] and half < until[1], progress_note(until[0], half, until[1])
+
     try:
-        while cut is None:
-            while taken in results and cut is None:
-                counts = results[taken]["hands_per_match"]
-                if total + sum(counts) >= plan.hands:
-                    cut = int(np.searchsorted(np.cumsum(counts), plan.hands - total)) + 1
-                    break
-                total += sum(counts)
-                if until:
-                    # a whole chunk at a time: where it stops depends on the chunking
-                    chunk = paired({k: np.array(v, float) for k, v in results[taken]["cols"].items()},
-                                   _players(plan.rules))
-                    prefix = chunk if prefix is None else prefix + chunk
-                    half = half_width(prefix.compare(until[0])["ci95"])
-                    if progress:
-                        progress.set_postfix_str(progress_note(until[0], half, until[1]), refresh=False)
-                    if total >= plan.extra["min_hands"] and half < until[1]:
-                        cut = len(counts)
-                        break
-                taken += 1
-            if cut is not None:
-                break
-            per_chunk = max(1.0, np.mean([sum(r["hands_per_match"]) for r in results.values()])) \
-                if results else plan.chunk_matches * arr * 5.0
-            wanted = taken + max(1, math.ceil((plan.hands - total) / per_chunk))
-            while len(inflight) < backend.workers + 1 and submit < wanted:
-                if submit not in results:
-                    inflight[executor.submit(run_duel_job, job(submit))] = submit
-                submit += 1
-            if not inflight:
-                submit = max(submit, taken)
-                inflight[executor.submit(run_duel_job, job(taken))] = taken
-            finished, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
-            for f in finished:
-                index = inflight.pop(f)
-                r = f.result()
-                _save_json_atomic(_chunk_path(out, index),
-                                  {"key": plan.key, "chunk_matches": plan.chunk_matches, "result": r})
-                results[index] = r
-                if progress:
-                    progress.update(min(sum(r["hands_per_match"]), max(plan.hands - progress.n, 0)))
-    except KeyboardInterrupt:
-        _stop_now(executor)
-        raise Interrupted(f"interrupted: {len(results)} chunks are saved in {out}; resume with: "
-                          f"ruian-sim duel --resume {out}") from None
-    except BaseException:
-        _stop_now(executor)
-        raise
+        results, taken, cut = drive(
+            backend.executor, backend.workers, run_duel_job, job, plan.hands, done,
+            lambda i, r: save_chunk(out, plan.key, plan.chunk_matches, i, r), guess=plan.chunk_matches * arr * 5.0,
+            progress=progress, stop=enough if until else None,
+            interrupted=lambda res: f"interrupted: {len(res)} chunks are saved in {out}; resume with: "
+                                    f"ruian-sim duel --resume {out}")
     finally:
         if progress:
             progress.close()
-    for f in inflight:
-        f.cancel()
     kept = [results[i] for i in range(taken + 1)]
     last = dict(kept[-1])
     last["hands_per_match"] = last["hands_per_match"][:cut]

@@ -9,7 +9,7 @@ import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..errors import UserError
-from .execute import SerialExecutor
+from .chunks import SerialExecutor
 from .worker import local_worker_init, worker_init
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..errors import UserError
@@ -66,28 +66,37 @@ class Plan:
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     def save(self, out: Path) -> None:
-        out.mkdir(parents=True, exist_ok=True)
-        data = asdict(self)
-        data["variants"] = list(self.variants)
-        data["variants_b"] = list(self.variants_b)
-        tmp = out / (PLAN_FILE + ".tmp")
-        tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        tmp.replace(out / PLAN_FILE)
+        save_plan(self, out, PLAN_FILE)
 
     @classmethod
     def load(cls, out: Path) -> Plan:
-        path = Path(out) / PLAN_FILE
-        if not path.is_file():
-            raise UserError(f"--resume {out}: no {PLAN_FILE} there (not a run directory)")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            data["variants"] = tuple(data["variants"])
-            data["variants_b"] = tuple(data.get("variants_b", ()))
-            plan = cls(**data)
-        except (ValueError, TypeError, KeyError, OSError) as exc:
-            raise UserError(f"--resume {out}: {PLAN_FILE} is damaged ({exc})") from None
-        check_saved(plan, out, PLAN_FILE)
-        return plan
+        return load_plan(cls, out, PLAN_FILE, "run")
+
+
+def save_plan(plan, out: Path, name: str) -> None:
+    """A job's plan (a dataclass) as ``OUT/name``, whole or not at all."""
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = out / (name + ".tmp")
+    tmp.write_text(json.dumps(asdict(plan), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(out / name)
+
+
+def load_plan(cls, out: Path, name: str, what: str):
+    """A plan saved by save_plan, its tuples tuples again, checked as its
+    options were when it was made (check_saved)."""
+    path = Path(out) / name
+    if not path.is_file():
+        raise UserError(f"--resume {out}: no {name} there (not a {what} directory)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for f in fields(cls):
+            if str(f.type).startswith("tuple") and f.name in data:
+                data[f.name] = tuple(data[f.name])
+        plan = cls(**data)
+    except (ValueError, TypeError, KeyError, OSError) as exc:
+        raise UserError(f"--resume {out}: {name} is damaged ({exc})") from None
+    check_saved(plan, out, name)
+    return plan
 
 
 def _whole_number(v, low: int, high: int = 2**64 - 1) -> bool:

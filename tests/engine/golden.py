@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ruian_sim.engine.compile import simulator
-from ruian_sim.ruleset import builtin_names, load
+from ruian_sim.ruleset import builtin_specs, load
 from ruian_sim.table.layout import OUTCOME_NAMES
 
 FILE = Path(__file__).with_name("golden.json")
@@ -25,11 +25,11 @@ SEED, MATCHES = 2026, 30
 
 
 def variants() -> list[str]:
-    return ["ruian"] + builtin_names()["variants"]
+    return list(builtin_specs())
 
 
 def numbers(name: str) -> dict:
-    rules = load("ruian", [] if name == "ruian" else [name])
+    rules = load(builtin_specs()[name])
     r = simulator(rules, "greedy").play(SEED, 0, MATCHES)
     out = {"hands": len(r)}
     counts = np.bincount(r["outcome"], minlength=len(OUTCOME_NAMES))

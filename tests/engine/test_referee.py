@@ -6,19 +6,19 @@ import pytest
 from referee import referee_totals
 
 from ruian_sim.engine.compile import simulator
-from ruian_sim.ruleset import builtin_names, load
+from ruian_sim.ruleset import builtin_specs, load
 
-VARIANTS = [None] + builtin_names()["variants"]
+SPECS = builtin_specs()
 
 
 @pytest.mark.parametrize("bots", ["greedy", "random"])
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v or "ruian" for v in VARIANTS])
-def test_every_hand_follows_the_rules(variant, bots):
-    rules = load("ruian", [variant] if variant else [])
+@pytest.mark.parametrize("name", SPECS)
+def test_every_hand_follows_the_rules(name, bots):
+    rules = load(SPECS[name])
     hands, seen = referee_totals(simulator(rules, bots), seed=7, matches=6)
     assert hands >= 24
     # fuzhou: its 36 flowers and honours are replaced from the tail of a wall that keeps 18
     # back, which leaves some 25 draws a hand (17 discards a hand in play)
-    assert seen["discards"] > (12 if variant == "fuzhou" else 20) * hands
+    assert seen["discards"] > (12 if name == "fuzhou" else 20) * hands
     if bots == "random":
         assert seen["pon"] + seen["chi"] > hands  # the claim paths were exercised

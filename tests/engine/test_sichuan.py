@@ -1,4 +1,4 @@
-"""The built-in Sichuan game (variants/sichuan.yaml) played whole: every hand
+"""The built-in Sichuan game (rules/sichuan.yaml) played whole: every hand
 refereed move by move with its kong money and the seats read at the wall,
 every hand's points summing to zero, and the parts of the settlement that
 only Sichuan has (kong money at once, 呼叫转移, 查叫, 退税) all paid in play."""

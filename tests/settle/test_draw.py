@@ -2,7 +2,7 @@
 the seats left (血战到底: 刮风下雨, 呼叫转移, 查叫, 查花猪, 退税), on one-hand
 records written here by hand: who made which kong while whom was in, who was
 ready at the wall.  Every amount is worked out in the test from the Sichuan
-table (variants/sichuan.yaml): 明杠 2 from the discarder, 补杠 1 and 暗杠 2
+table (rules/sichuan.yaml): 明杠 2 from the discarder, 补杠 1 and 暗杠 2
 from each seat still in, a ready hand paid its value, 花猪 16 to each clean
 seat left."""
 

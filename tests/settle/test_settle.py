@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruian_sim.errors import UserError
-from ruian_sim.ruleset import builtin_names, load
+from ruian_sim.ruleset import builtin_specs, load
 from ruian_sim.ruleset.model import build
 from ruian_sim.settle import score
 from ruian_sim.settle.hand import hand_record, score_hand, settle
@@ -133,7 +133,7 @@ def test_seats_scored_in_two_round_winds_are_refused():
         hand_record(tw, {1: east, 2: south}, winner=1, win="ready")
 
 
-@pytest.mark.parametrize("name", ["ruian"] + [f"ruian+{v}" for v in builtin_names()["variants"]])
+@pytest.mark.parametrize("name", builtin_specs().values())
 def test_every_game_pays_a_win_from_any_seat_in_any_round(name):
     # a plain hand of two suits (Sichuan's void suit allows it), won by each seat in
     # each round, self-drawn and on a discard: payments sum to zero and the winner

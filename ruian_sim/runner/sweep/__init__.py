@@ -22,7 +22,7 @@ from __future__ import annotations
 
 # The sweep lives in one module per step: sweep_params (PATH=VALUES), sweep_plan (the
 # points), sweep_layout (play or re-score), sweep_run (chunks), sweep_results (output).
-from ..execute import Interrupted
+from ..chunks import CHUNKS, Interrupted
 from .layout import Layout, layout
 from .params import Param, check_rules, parse_param, parse_values, set_value
 from .plan import DEFAULT_METRICS, SWEEP_PLAN, SweepPlan, make_sweep_plan
@@ -35,7 +35,7 @@ from .results import (
     sweep_dict,
     write_outputs,
 )
-from .run import CHUNKS, SweepJob, run_sweep, run_sweep_job
+from .run import SweepJob, run_sweep, run_sweep_job
 
 __all__ = ["CHUNKS", "DEFAULT_METRICS", "SWEEP_FILE", "SWEEP_PLAN", "Interrupted", "Layout", "Param",
            "SweepJob", "SweepPlan", "check_metrics", "check_rules", "flat_metrics", "format_sweep", "layout",

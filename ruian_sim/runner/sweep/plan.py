@@ -7,11 +7,12 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import UserError
 from ...ruleset.model import build
+from ..plan import load_plan, save_plan
 from .params import Param, check_grid, check_rules, set_value
 
 SWEEP_PLAN = "sweep-plan.json"
@@ -57,28 +58,11 @@ class SweepPlan:
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     def save(self, out: Path) -> None:
-        out.mkdir(parents=True, exist_ok=True)
-        data = asdict(self)
-        data["variants"] = list(self.variants)
-        tmp = out / (SWEEP_PLAN + ".tmp")
-        tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        tmp.replace(out / SWEEP_PLAN)
+        save_plan(self, out, SWEEP_PLAN)
 
     @classmethod
     def load(cls, out: Path) -> SweepPlan:
-        path = Path(out) / SWEEP_PLAN
-        if not path.is_file():
-            raise UserError(f"--resume {out}: no {SWEEP_PLAN} there (not a sweep directory)")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            data["variants"] = tuple(data["variants"])
-            plan = cls(**data)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise UserError(f"--resume {out}: {SWEEP_PLAN} is damaged ({exc})") from None
-        from ..plan import check_saved
-
-        check_saved(plan, out, SWEEP_PLAN)
-        return plan
+        return load_plan(cls, out, SWEEP_PLAN, "sweep")
 
 
 def make_sweep_plan(rules: str, variants, params: list[Param], hands: int, seed: int, bots: str,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from ...errors import UserError
 from ...ruleset.model import build
+from ..chunks import save_json_atomic
 from ..compare import public_name
-from ..execute import _save_json_atomic
 from ..plan import Plan
 from ..summary import summary_dict
 from .layout import Layout
@@ -91,7 +91,7 @@ def write_outputs(out: Path, sweep: dict) -> None:
     import csv
     import io
 
-    _save_json_atomic(out / SWEEP_FILE, sweep)
+    save_json_atomic(out / SWEEP_FILE, sweep)
     buf = io.StringIO()
     w = csv.writer(buf)
     names = sorted({n for p in sweep["points"] for n in p["metrics"]})

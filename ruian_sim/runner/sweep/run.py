@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,12 +17,10 @@ from ...errors import UserError
 from ...ruleset.model import build
 from ...settle import score
 from ...stats import Accumulator, PairedAccumulator
-from ..execute import Interrupted, _save_json_atomic, _stop_now
+from ..chunks import Interrupted, drive, load_done, save_chunk, save_json_atomic, stop_now
 from .layout import layout
 from .plan import SWEEP_PLAN, SweepPlan
 from .results import sweep_dict, write_outputs
-
-CHUNKS = "chunks"
 
 
 @dataclass(frozen=True)
@@ -80,15 +76,6 @@ def _keys(rules_list: list, prefix: str) -> list[str]:
     return [prefix + hashlib.sha256(json.dumps(r, sort_keys=True).encode()).hexdigest()[:16] for r in rules_list]
 
 
-def _load_done(out: Path, key: str, chunk_matches: int) -> dict[int, dict]:
-    from types import SimpleNamespace
-
-    from ..execute import load_done
-
-    return load_done(out, SimpleNamespace(key=key, chunk_matches=chunk_matches),
-                     lambda r: [PairedAccumulator.from_dict(d) for d in r["points"]])
-
-
 def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
     """Play the sweep; write and return sweep.json's content."""
     out = Path(out)
@@ -103,7 +90,8 @@ def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: b
     pkeys = _keys(point_rules, "")
     made_dir = not out.exists()
     plan.save(out)
-    done = _load_done(out, plan.key, plan.chunk_matches)
+    done = load_done(out, plan.key, plan.chunk_matches,
+                     lambda r: [PairedAccumulator.from_dict(d) for d in r["points"]])
 
     def job(index: int, matches: int | None = None) -> SweepJob:
         return SweepJob(lay.group_rules, gkeys, point_rules, pkeys, lay.point_group, plan.bots, plan.seed,
@@ -131,67 +119,21 @@ def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: b
         progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
                         desc=f"sweep {len(assigns)} points, {len(lay.group_rules)} played")
     t0 = time.perf_counter()
-    results: dict[int, dict] = dict(done)
-    inflight: dict[Future, int] = {}
     executor, workers = backend.executor, backend.workers
-    final = None
-    taken = 0   # hands of whole chunks taken, in order
-    nxt = 0
-    submit = 0
-    if progress:
-        progress.update(min(sum(sum(r["hands_per_match"]) for r in done.values()), plan.hands))
     try:
-        while final is None:
-            while nxt in results:
-                counts = results[nxt]["hands_per_match"]
-                if taken + sum(counts) >= plan.hands:
-                    need, kept = plan.hands - taken, 0
-                    for c in counts:
-                        kept += 1
-                        need -= c
-                        if need <= 0:
-                            break
-                    final = (nxt, kept)
-                    break
-                taken += sum(counts)
-                nxt += 1
-            if final is not None:
-                break
-            est = (sum(sum(r["hands_per_match"]) for r in results.values()) / len(results)) if results else \
-                plan.chunk_matches * 15.0
-            ahead = sum(sum(results[i]["hands_per_match"]) for i in results if i >= nxt)
-            wanted = nxt + max(1, math.ceil((plan.hands - taken - ahead) / max(est, 1.0))) + \
-                sum(1 for i in results if i >= nxt)
-            while len(inflight) < workers + 1 and submit < max(wanted, nxt + 1):
-                if submit not in results and submit not in inflight.values():
-                    inflight[executor.submit(run_sweep_job, job(submit))] = submit
-                submit += 1
-            if not inflight:
-                submit = max(submit, nxt)
-                continue
-            finished, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
-            for f in finished:
-                index = inflight.pop(f)
-                r = f.result()
-                _save_json_atomic(out / CHUNKS / f"chunk-{index:06d}.json",
-                                  {"key": plan.key, "chunk_matches": plan.chunk_matches, "result": r})
-                results[index] = r
-                if progress:
-                    progress.update(min(sum(r["hands_per_match"]), max(plan.hands - progress.n, 0)))
-        for f in inflight:
-            f.cancel()
-        index, kept = final
+        results, index, kept = drive(
+            executor, workers, run_sweep_job, job, plan.hands, done,
+            lambda i, r: save_chunk(out, plan.key, plan.chunk_matches, i, r), guess=plan.chunk_matches * 15.0,
+            progress=progress, interrupted=lambda res: _partial(plan, out, assigns, lay, res))
         last = results[index]
         if kept < len(last["hands_per_match"]):
             # the chunk overshoots: play it again up to the match that reaches the target
-            last = run_sweep_job(job(index, kept)) if backend.in_process else \
-                executor.submit(run_sweep_job, job(index, kept)).result()
-    except KeyboardInterrupt:
-        for f in inflight:
-            f.cancel()
-        _stop_now(executor)
-        msg = _partial(plan, out, assigns, lay, results)
-        raise Interrupted(msg) from None
+            try:
+                last = run_sweep_job(job(index, kept)) if backend.in_process else \
+                    executor.submit(run_sweep_job, job(index, kept)).result()
+            except KeyboardInterrupt:
+                stop_now(executor)
+                raise Interrupted(_partial(plan, out, assigns, lay, results)) from None
     finally:
         if progress:
             progress.close()
@@ -223,6 +165,6 @@ def _partial(plan, out, assigns, lay, results) -> str:
         hands = accs[0].a.hands
         data = sweep_dict(plan, assigns, lay, accs, wall_seconds=None)
         data["partial"] = True
-        _save_json_atomic(out / "sweep.partial.json", data)
+        save_json_atomic(out / "sweep.partial.json", data)
     return (f"interrupted: {len(results)} chunks ({hands} hands per point) are saved in {out}; "
             f"resume with: ruian-sim sweep --resume {out}")

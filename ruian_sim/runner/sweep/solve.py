@@ -190,8 +190,8 @@ def _point_dir(out: Path, path: str, v) -> Path:
 
 def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
     from .. import run_plan
-    from ..execute import Interrupted, _save_json_atomic
-    from ..execute import Interrupted as RunInterrupted
+    from ..chunks import Interrupted, save_json_atomic
+    from ..chunks import Interrupted as RunInterrupted
     from ..plan import PLAN_FILE
     from .params import check_rules, set_value
     from .plan import SWEEP_PLAN, SweepPlan
@@ -250,7 +250,7 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
              "pairing": "every evaluated value is played on the same seeds (common random numbers)",
              "plays": len(points), "warnings": result["warnings"],
              "points": [points[v] for v in sorted(points)], "solve": result}
-    _save_json_atomic(out / SWEEP_FILE, sweep)
+    save_json_atomic(out / SWEEP_FILE, sweep)
     return sweep
 
 

@@ -23,23 +23,23 @@ from rulefiles import rule_files  # noqa: E402
 from ruian_sim.bots.smart.danger import default_tables  # noqa: E402
 from ruian_sim.engine.compile import simulator  # noqa: E402
 from ruian_sim.errors import UserError  # noqa: E402
-from ruian_sim.ruleset import builtin_names, load  # noqa: E402
+from ruian_sim.ruleset import builtin_specs, load  # noqa: E402
 
 pytestmark = pytest.mark.skipif(os.environ.get("RUIAN_SIM_BOUNDS_CHILD") != "1",
                                 reason="runs inside the bounds-checked build only")
 
-VARIANTS = [None] + builtin_names()["variants"]
+SPECS = builtin_specs()
 EXAMPLES = int(os.environ.get("RUIAN_SIM_RULE_FILES", "200"))
 SECONDS_PER_FILE = 60.0
 
 
 @pytest.mark.parametrize("bots", ["greedy", "random", "smart"])
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v or "ruian" for v in VARIANTS])
-def test_builtin_rules_read_inside_their_arrays(variant, bots):
+@pytest.mark.parametrize("name", SPECS)
+def test_builtin_rules_read_inside_their_arrays(name, bots):
     # smart with the default danger tables: learning a game's own would play 2 × 600 matches more here;
     # its pattern kernels (bots/smart/patterns.py) run only under a table with patterns, so every game
     # is played by it
-    sim = simulator(load("ruian", [variant] if variant else []), bots, danger=default_tables())
+    sim = simulator(load(SPECS[name]), bots, danger=default_tables())
     records = sim.play_raw(seed=9, first_match=0, matches=80 if bots != "smart" else 40)
     assert len(records) >= (300 if bots != "smart" else 150)
 
