@@ -16,7 +16,7 @@ from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 
 LEARNED = ("ready", "hit", "accept", "hazard", "hazard_r", "samples")
-RELEARN = "the shipped tables are stale: relearn them on purpose with `python benchmarks/learn_danger.py`"
+RELEARN = "the shipped tables are stale: relearn them on purpose with `python tools/learn_danger.py`"
 
 
 @pytest.mark.parametrize("spec", ["ruian", "taiwanese", "hangzhou"])

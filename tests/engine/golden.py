@@ -5,13 +5,12 @@ each outcome's count, and sums of turns, claims and kongs.  Any engine change
 that moves a number fails test_golden.py.  A change meant to move them
 regenerates the file in the same commit, saying why:
 
-    python tests/engine/golden.py --update
+    python tools/update_golden.py
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -38,13 +37,7 @@ def numbers(name: str) -> dict:
     return out
 
 
-def main() -> None:
-    if "--update" not in sys.argv:
-        sys.exit("usage: python tests/engine/golden.py --update  (rewrites golden.json)")
+def write() -> None:
+    """Rewrite golden.json (tools/update_golden.py)."""
     data = {name: numbers(name) for name in variants()}
     FILE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {FILE}")
-
-
-if __name__ == "__main__":
-    main()

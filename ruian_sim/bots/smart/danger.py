@@ -25,7 +25,7 @@ against a file that changes nothing the bots meet shows no difference.
 once gave taiwanese against an unfired change +0.22 points of draws.)
 
 - Built-in games ship theirs in danger.json, keyed by the rules' hash
-  (benchmarks/learn_danger.py writes it; tests/bots/test_danger_tables.py
+  (tools/learn_danger.py writes it; tests/bots/test_danger_tables.py
   fails when the code would learn other tables: relearn on purpose, like
   the golden numbers); a rule set changed since no longer matches and is
   learned again.

@@ -12,7 +12,7 @@ game and a file that plays like it get the same tables.  Regenerate on
 purpose, like the golden numbers, after any change to the bots or the play
 (tests/bots/test_danger_tables.py says when):
 
-    python benchmarks/learn_danger.py [--rules ruian ruian+taiwanese ...]
+    python tools/learn_danger.py [--rules ruian taiwanese ...]
 """
 
 from __future__ import annotations
