@@ -65,8 +65,13 @@ def _no_orphans(monkeypatch):
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Start the bounds-checked build's child now when its test will run
+    """Mark every test that runs the command in a subprocess ``cli`` (about 1.5 s
+    a call: `-m "not slow and not cli"` is the fast subset); start the
+    bounds-checked build's child now when its test will run
     (tests/engine/test_bounds_checked.py): it compiles for minutes on one core."""
+    for item in items:
+        if "cli" in getattr(item, "fixturenames", ()) or "run_cli" in getattr(item.module, "__dict__", {}):
+            item.add_marker(pytest.mark.cli)
     if os.environ.get("RUIAN_SIM_BOUNDS_CHILD") == "1" or config.option.collectonly:
         return
     if any(item.name == "test_the_bounds_checked_engine_plays_clean" for item in items):
