@@ -1,5 +1,6 @@
-"""Regenerate tests/engine/golden.json (the golden per-game numbers) on purpose,
-in the commit that means to move them, saying why:
+"""Regenerate tests/engine/golden.json (each rule set's golden numbers) and
+fires.json (each one's own rule, seen firing) on purpose, in the commit
+that means to move them, saying why:
 
     python tools/update_golden.py
 """
@@ -9,8 +10,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
 
-from golden import FILE, write  # noqa: E402
+import fires  # noqa: E402
+import golden  # noqa: E402
 
 if __name__ == "__main__":
-    write()
-    print(f"wrote {FILE}")
+    golden.write()
+    fires.write()
+    print(f"wrote {golden.FILE} and {fires.FILE}")
