@@ -142,3 +142,41 @@ def test_the_walker_sees_a_circle_and_both_kinds_of_import(tmp_path):
     assert circles(g) == [(["pkg.a", "pkg.sub.b", "pkg.a"], [])]
     (pkg / "sub" / "b.py").write_text("def g():\n    import json\n")
     assert circles(graph(pkg)) == []
+
+
+# The packages in layers, lowest first: a package imports only from layers below
+# its own (docs/architecture.md draws the same picture).  Within a package any
+# import is allowed as long as no circle forms (the test above).
+LAYERS = [
+    ("tiles", "errors", "cache", "interrupt", "fields"),   # the ground floor
+    ("jit",),
+    ("hand",),        # lookup tables, the win test, shanten
+    ("scoring",),     # the scoring language and its compiled evaluator
+    ("ruleset",),     # rule files: load, merge, validate (the scoring section by the language)
+    ("table",),       # the state bots and game both read
+    ("bots",),
+    ("engine",),      # the hand loop, matches, the compile step
+    ("settle",),      # records to payments
+    ("stats",),
+    ("session",),
+    ("runner",),
+    ("report",),
+    ("serve",),
+    ("cli",),
+    ("",),            # ruian_sim/__init__.py: the Python API
+]
+
+
+def package_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_packages_import_only_the_layers_below_them():
+    rank = {p: i for i, layer in enumerate(LAYERS) for p in layer}
+    g = graph()
+    found = {package_of(m) for m in g}
+    assert found <= set(rank), f"a package with no layer: {sorted(found - set(rank))}"
+    upward = sorted(f"{m} → {t}" for m, targets in g.items() for t in targets
+                    if package_of(m) != package_of(t) and rank[package_of(t)] >= rank[package_of(m)])
+    assert not upward, "imports that run back up:\n  " + "\n  ".join(upward)

@@ -39,6 +39,8 @@ reads (READS); a parameter it would ignore is refused, and so is one given twice
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..errors import UserError
@@ -55,7 +57,6 @@ DEFAULT_BOT = "smart"
 # (bots/smart/claim.py): it gives away flexibility all the same
 MARGIN_BY_RULES = 0.0          # a value no one can give: resolve_margin() sets it
 MARGIN, MARGIN_SELF_DRAWN = 1.3, 1.0
-KINDS = {"greedy": BL.BOT_GREEDY, "random": BL.BOT_RANDOM, "smart": BL.BOT_SMART}
 PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
           "kong": (BL.BP_KONG, 1.0, 0.0, 1.0), "follow": (BL.BP_FOLLOW, 0.0, 0.0, 1.0),
           "aggression": (BL.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (BL.BP_VALUE, 1.0, 0.0, 3.0),
@@ -63,13 +64,31 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "claims": (BL.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (BL.BP_SPREAD, 5.0, 0.0, 20.0),
           "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
           "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0)}
-# the parameters each bot reads (bots/greedy.py, policy.py, claims.py, smart.py):
-# one it never reads is refused, or a duel of it would measure nothing and not
-# say so (tests/bots/test_bots_spec.py holds the engine to this list)
-READS = {"greedy": ("claim", "chase_hard", "kong", "follow"),
-         "random": ("chase_hard",),   # it claims and kongs at even odds; a soft win on a discard it may pass
-         "smart": ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread", "ron",
-                   "appetite", "pace", "rising")}   # its own wins and discards: not chase_hard, follow
+
+
+class Bot(NamedTuple):
+    """A bot as --bots names it: which kernels decide for it (bots/dispatch.py
+    reads ``kind``), the parameters it reads (one it never reads is refused,
+    or a duel of it would measure nothing and not say so;
+    tests/bots/test_bots_spec.py holds the engine to these lists), and
+    whether it reads the tables learned for the rules (engine/compile.py
+    learns them before it plays)."""
+
+    kind: int
+    reads: tuple[str, ...]
+    learned: bool
+
+
+BOTS = {
+    "greedy": Bot(BL.BOT_GREEDY, ("claim", "chase_hard", "kong", "follow"), False),
+    # it claims and kongs at even odds; a soft win on a discard it may pass
+    "random": Bot(BL.BOT_RANDOM, ("chase_hard",), False),
+    # its own wins and discards: not chase_hard, follow
+    "smart": Bot(BL.BOT_SMART, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
+                                "ron", "appetite", "pace", "rising"), True),
+}
+KINDS = {name: bot.kind for name, bot in BOTS.items()}
+READS = {name: bot.reads for name, bot in BOTS.items()}
 
 
 def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, list[str]]:
@@ -119,3 +138,9 @@ def resolve_margin(bp: np.ndarray, win_on_discard: bool) -> None:
     """Smart's claim margin where the bot spec left it to the rules (see MARGIN_BY_RULES)."""
     unset = bp[:, BL.BP_MARGIN] == MARGIN_BY_RULES
     bp[unset, BL.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN
+
+
+def reads_tables(text: str | list[str] | None, players: int) -> bool:
+    """Whether a seat's bot reads the tables learned for the rules."""
+    kinds = parse_bots(text, players)[0][:, BL.BP_KIND]
+    return any(bot.learned and (kinds == bot.kind).any() for bot in BOTS.values())

@@ -20,7 +20,6 @@ import time
 
 import numpy as np
 
-from ..bots import layout as BL
 from ..bots.smart.danger import (
     LEARN_MATCHES,
     LEARN_SEED,
@@ -31,16 +30,10 @@ from ..bots.smart.danger import (
     store,
     tables_from,
 )
-from ..bots.spec import DEFAULT_BOT, parse_bots
+from ..bots.spec import DEFAULT_BOT, reads_tables
 from ..ruleset import RuleSet
 from .game import Game, build_game
 from .simulate import Simulator
-
-
-def reads_tables(bots: str | list[str] | None, players: int) -> bool:
-    """Whether any seat's bot reads the learned tables (the smart bot)."""
-    kinds = parse_bots(bots, players)[0][:, BL.BP_KIND]
-    return bool((kinds == BL.BOT_SMART).any())
 
 
 def compile_game(rules: RuleSet, bots: str | list[str] | None = DEFAULT_BOT, danger: dict | None = None) -> Game:

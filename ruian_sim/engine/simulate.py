@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..bots import layout as BL
-from ..bots.spec import DEFAULT_BOT, parse_bots, resolve_margin
+from ..bots.spec import DEFAULT_BOT, parse_bots, reads_tables, resolve_margin
 from ..errors import UserError
 from ..ruleset import RuleSet
 from ..table import layout as L
@@ -54,9 +54,9 @@ class Simulator:
         self.spec = game.spec
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
         resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1)
-        if (self.bots[:, BL.BP_KIND] == BL.BOT_SMART).any() and not game.learned:
-            raise ValueError("the smart bot plays a game compiled with its learned tables: "
-                             "compile_game(rules, bots) with the bots that play")
+        if reads_tables(bots, self.spec.players) and not game.learned:
+            raise ValueError("a bot that reads the tables learned for the rules (smart) plays a game compiled "
+                             "with them: compile_game(rules, bots) with the bots that play")
         if game.values is not None:
             # every bot gets the rules' values; the smart bot reads them
             self.bots[:, BL.BP_V0:BL.BP_V0 + BL.N_VALUES] = game.values

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.compile import compile_game, reads_tables
+from ..bots.spec import reads_tables
+from ..engine.compile import compile_game
 from ..engine.game import Game
 from ..engine.simulate import Simulator
 from ..ruleset.model import build
