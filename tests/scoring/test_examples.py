@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from ruian_sim.ruleset import load
+from ruian_sim.ruleset.locate import resolve
 
 EXAMPLES = Path(__file__).parent / "examples"
 GAMES = ["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou"]
@@ -56,7 +57,7 @@ def test_every_game_has_enough_examples():
 
 def test_every_item_of_every_game_is_exercised():
     for game in GAMES:
-        rules_text = yaml.safe_load((Path(__file__).parents[2] / "variants" / f"{game}.yaml").read_text(encoding="utf-8"))
+        rules_text = yaml.safe_load(resolve(game, None).read_text(encoding="utf-8"))
         names = {item["name"] for item in rules_text["scoring"]["items"]}
         data = yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))
         seen = set()
