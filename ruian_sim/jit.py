@@ -65,15 +65,20 @@ def _parsed_imports(path: Path, mtime_ns: int, size: int) -> tuple[Path, ...]:
         base = path.parent
         for _ in range(len(dots) - 1):
             base = base.parent
+        found = []
         if module:
             base = base.joinpath(*module.split("."))
             found = [base.with_suffix(".py"), base / "__init__.py"]
-        else:   # `from . import layout`: the module, or a name of the package's __init__
-            found = []
-            for name in names.strip("()").replace("\n", " ").split(","):
-                name = name.split()[0] if name.split() else ""
-                if name:
-                    found.append(base / f"{name}.py" if (base / f"{name}.py").is_file() else base / "__init__.py")
+        # `from . import layout`, `from ..bots import dispatch`: each name a module of the
+        # package, or a name of its __init__
+        for name in names.strip("()").replace("\n", " ").split(","):
+            name = name.split()[0] if name.split() else ""
+            if name and (base / f"{name}.py").is_file():
+                found.append(base / f"{name}.py")
+            elif name and (base / name / "__init__.py").is_file():
+                found.append(base / name / "__init__.py")
+            elif name and not module:
+                found.append(base / "__init__.py")
         out += [f for f in found if f.is_file()]
     return tuple(out)
 
