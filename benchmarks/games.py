@@ -87,12 +87,11 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     from ruian_sim.stats import Accumulator
 
     acc = Accumulator(rules.table.players).add(recs, scored, n)
-    mask = scored.items[won]
     print("    item shares of wins, with the match-clustered 95% CI, how many wins it paid"
           " (and human riichi play's share where there is one):")
     for i, item in enumerate(t.item_names):
         v, lo, hi = acc.estimate(f"items.{item}")
-        fired = int(((mask >> i) & 1).sum())
+        fired = int(scored.item(i)[won].sum())
         ref = f"   riichi {HUMAN_RIICHI[item]:.2%}" if item in HUMAN_RIICHI else ""
         print(f"    {item:28s} {v:7.2%}  [{max(lo, 0):6.2%}, {hi:6.2%}]  {fired:7,}{ref}")
     if refereed:

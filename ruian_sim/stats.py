@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .scoring import SHAPE_BIT
 from .settle import Scored
 from .settle.draw import DRAW_FLOWS
 from .table import layout as L
@@ -190,13 +189,13 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     shapes = per_seat(records, "shapes", seats)[rows, fw]
     hard = per_seat(records, "hard", seats)[rows, fw]
     wins = won.astype(float)
-    for name, bit in SHAPE_BIT.items():
-        cols[f"shapes.{name}"] = (won & ((shapes & bit) != 0), wins)
+    for i, name in enumerate(scored.shape_names):
+        cols[f"shapes.{name}"] = (won & (((shapes >> i) & 1) != 0), wins)
     cols["hard_rate"] = (won & (hard != 0), wins)
     for v in scored.possible_times:
         cols[f"times.{v}"] = (won & (scored.times == v), wins)
     for i, nm in enumerate(scored.item_names):
-        cols[f"items.{nm}"] = (won & (((scored.items >> i) & 1) == 1), wins)
+        cols[f"items.{nm}"] = (won & scored.item(i), wins)
     for part in WIN_PARTS:
         cols[f"win_{part}_mean"] = (np.where(won, getattr(scored, part), 0), wins)
     cols["turns_mean"] = (records["turns"], ones)

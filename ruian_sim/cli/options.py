@@ -180,14 +180,15 @@ def load_timing(path: str | None) -> dict | None:
 
 
 def known_metrics(plan, players: int | None = None) -> list[str]:
-    from ..scoring import SHAPE_BIT
+    from ..hand.spec import shape_names
     from ..table.layout import OUTCOME_NAMES
 
     if players is None:
         players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
     names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
              "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
-    names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in SHAPE_BIT]
+    names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in shape_names(plan.ruleset)
+                                                         if n in shape_names(plan.ruleset_b)]
     names += [f"seat_win_rate.{p}" for p in range(players)] + [f"seat_points_mean.{p}" for p in range(players)]
     return names
 

@@ -32,6 +32,7 @@ from ..table.layout import (
     F_KONG_CON,
     F_KONG_EXP,
     F_KONG_LOG,
+    F_NMELD,
     F_PASSES,
     F_PENALTY,
     F_PONS,
@@ -41,6 +42,10 @@ from ..table.layout import (
     H_DISCARDS,
     H_ERROR,
     H_KONGS,
+    HELD_BITS,
+    M_FROM,
+    MAX_MELDS,
+    MELD_FROM_BITS,
     NO_TILE,
     READY_UNKNOWN,
     S_ASIDE,
@@ -53,10 +58,13 @@ from ..table.layout import (
     S_FLOWERS,
     S_FOLDED,
     S_HARD,
+    S_HELD_HI,
+    S_HELD_LO,
     S_KONG_ADD,
     S_KONG_CON,
     S_KONG_EXP,
     S_KONG_LOG,
+    S_MELD_FROM,
     S_PASSES,
     S_PENALTY,
     S_PONS,
@@ -93,7 +101,31 @@ def record_winner(s, f, joins, facts, rules, seats, table, work, values, rec, lo
     if passed == 0 and H[H_ERROR] == 0:
         H[H_ERROR] = ERR_READINGS   # the gate let this win through and now refuses every reading
     write_value(s, n, best, parts, rec, C_FIXED)
+    write_hand(s, n, seats, rec, C_FIXED)
     log_event(log, EV_WIN, s, raw, shapes, facts)
+
+
+@kernel
+def write_hand(s, n, seats, rec, col):
+    """Winner s's hand as it won, for scoring it again outside: its natural
+    tiles by face with the winning tile (HELD_BITS a face, two words), and
+    where each meld it set aside came from (its codes lead the reading)."""
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    lo = 0
+    hi = 0
+    for f in range(34):
+        c = min(cnt[s, f], (1 << HELD_BITS) - 1)
+        if f < 17:
+            lo |= c << (HELD_BITS * f)
+        else:
+            hi |= c << (HELD_BITS * (f - 17))
+    rec[col + S_HELD_LO * n + s] = lo
+    rec[col + S_HELD_HI * n + s] = hi
+    frm = 0
+    for i in range(min(F[s, F_NMELD], MAX_MELDS, 5)):
+        src = melds[s, i, M_FROM]
+        frm |= (15 if src < 0 else src + 1) << (MELD_FROM_BITS * i)
+    rec[col + S_MELD_FROM * n + s] = frm
 
 
 @kernel
@@ -145,3 +177,4 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
             # a loser's hand is valued on what it shows (pairwise settlement)
             loser_reading(s, rules, seats, table, values)
             write_value(s, n, values.best, values.parts, rec, C_FIXED)
+            write_hand(s, n, seats, rec, C_FIXED)

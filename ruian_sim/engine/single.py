@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..errors import UserError
 from ..table import layout as L
 from ..table.intake import set_wild
@@ -19,6 +21,7 @@ from ..table.seat import add_face, add_meld, face_of
 from ..table.valuation import loser_reading, win_reading
 from .arrays import new_state, value_work
 from .game import Game
+from .record import write_hand
 
 # meld kinds of the scoring language (scoring/layout MELD_*) -> the engine's M_TYPE
 ENGINE_MELD = {1: L.MELD_CHI, 2: L.MELD_PON, 3: L.MELD_KONG_EXP, 4: L.MELD_KONG_ADD, 5: L.MELD_KONG_CON}
@@ -37,6 +40,7 @@ class Situation:
     kong_chain: int = 0       # kongs in the unbroken chain that ended in the win (杠开 ...)
     wild_chain: int = 0       # wilds discarded in that chain (财飘)
     first: bool = False       # in the first go-around, before any claim (天胡 / 地胡)
+    shown: int = 0            # copies of the winning tile's kind everyone saw before the win (和绝张)
 
 
 class SeatTable:
@@ -48,7 +52,7 @@ class SeatTable:
         self.state, self.work = new_state(game.spec)
         self.values = value_work(game)
 
-    def _setup(self, wild: int, melds, faces_of_tiles, sit: Situation) -> int:
+    def _setup(self, wild: int, melds, faces_of_tiles, sit: Situation, win_tile: int | None = None) -> int:
         st, n = self.state, self.spec.seats
         seats, table = st.seats, st.table
         for a in (seats.cnt, seats.keys, seats.F, table.H, table.vis, table.face_ok):
@@ -60,6 +64,7 @@ class SeatTable:
         H[L.H_ROUND] = sit.round_wind
         set_wild(wild, self.rules, seats, table)
         s = sit.seat_wind % n
+        self.seat = s
         F = seats.F
         for kind, face in melds:
             frm = -1 if kind == 5 else (s + 1) % n
@@ -80,6 +85,10 @@ class SeatTable:
             H[L.H_CLAIMS], F[s, L.F_DISCARDS], H[L.H_DISCARDS] = 0, 0, s
         else:
             H[L.H_CLAIMS], F[s, L.F_DISCARDS], H[L.H_DISCARDS] = 1, 1, n + 1
+        if win_tile is not None:
+            # the copies seen before, as the table's record of them (a discard is seen as it is thrown)
+            thrown = sit.route & L.FACT_DISCARD and not sit.route & L.FACT_ROBBED
+            table.vis[win_tile] = sit.shown + (1 if thrown else 0)
         return s
 
     def _check(self) -> None:
@@ -97,7 +106,7 @@ class SeatTable:
         """Value a win: ``tiles`` are the concealed raw kinds, the winning tile
         included; ``melds`` (scoring meld kind, face) pairs.  Returns
         (shapes, hard, facts, passed, fv, parts) with copies of the arrays."""
-        s = self._setup(wild, melds, tiles, sit)
+        s = self._setup(wild, melds, tiles, sit, win_tile)
         st = self.state
         f = L.NO_TILE
         if win_tile is not None:
@@ -107,7 +116,7 @@ class SeatTable:
         self._check()
         if passed == 0 and shapes:
             # the gate refuses it: show the reading worth most all the same (marked refused by the caller)
-            self._setup(wild, melds, tiles, sit)
+            self._setup(wild, melds, tiles, sit, win_tile)
             win_reading(s, f, sit.route, False, self.rules, st.seats, st.table, self.work, self.values)
             self._check()
         return (int(shapes), int(hard), int(facts), int(passed), self.values.best.copy(),
@@ -120,6 +129,17 @@ class SeatTable:
         loser_reading(s, self.rules, st.seats, st.table, self.values)
         self._check()
         return self.values.best.copy(), self.values.parts[:L_PARTS].copy()
+
+
+    def hand_columns(self) -> dict[str, int]:
+        """The last valued seat's hand as the engine's record keeps it (held_lo,
+        held_hi, meld_from: engine/record.write_hand), so a record built from
+        this score re-scores the same (settle.hand.hand_record)."""
+        n = self.spec.seats
+        row = np.zeros(L.C_FIXED + L.S_NFIELDS * n, np.int64)
+        write_hand(self.seat, n, self.state.seats, row, L.C_FIXED)
+        return {name: int(row[L.C_FIXED + field * n + self.seat])
+                for name, field in (("held_lo", L.S_HELD_LO), ("held_hi", L.S_HELD_HI), ("meld_from", L.S_MELD_FROM))}
 
 
 L_PARTS = 8   # the reading's parts (valuation.P_*), before the best-so-far copy

@@ -7,7 +7,7 @@ shows exactly what the compiled engine did."""
 from __future__ import annotations
 
 from .. import tiles as T
-from ..hand.layout import SHAPE_NAMES
+from ..hand.spec import shape_names
 from ..table import layout as L
 from ..table.records import per_seat
 
@@ -131,7 +131,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
         elif code == L.EV_PENALTY:
             lines.append(f"      跟风: {seat_name(s)} started a run of four {tile(t)} and pays the penalty")
         elif code == L.EV_WIN:
-            shapes = ", ".join(_names(a, SHAPE_NAMES))
+            shapes = ", ".join(_names(a, shape_names(rules)))
             facts = ", ".join(_names(b, L.FACT_NAMES))
             on = f" on {tile(t)}" if t >= 0 else ""
             lines.append(f"      {seat_name(s)} wins{on}: {shapes}" + (f" ({facts})" if facts else ""))
@@ -143,7 +143,7 @@ def format_hand(spec, seed: int, match: int, hand: int, records, events, state,
                                           L.READY_VOID: f"{seat_name(s)} still holds its void suit (花猪)"}[a])
         elif code == L.EV_END:
             lines.append(f"End: {L.OUTCOME_NAMES[a].replace('_', ' ')}")
-    lines += _ending(rec, n, wk)
+    lines += _ending(rec, n, wk, shape_names(rules))
     lines.append("Final hands:")
     cnt, F, melds = state.seats.cnt, state.seats.F, state.seats.melds
     for s in range(n):
@@ -183,7 +183,7 @@ def _break_line(wall, seat_name, opener: int, at: int, count: int, side: int) ->
             f"drawing starts at the next stack and goes {wall.draw}, replacements come from the other end")
 
 
-def _ending(rec, n: int, wk: int) -> list[str]:
+def _ending(rec, n: int, wk: int, shapes_of: tuple[str, ...]) -> list[str]:
     out = int(rec["outcome"])
     if out in L.WIN_OUTCOMES:
         # in the order they won (play may go on after a win: end.after_wins)
@@ -192,7 +192,7 @@ def _ending(rec, n: int, wk: int) -> list[str]:
         several = len({int(rec[f"win_order_{s}"]) for s in winners}) > 1
         out_lines = []
         for s in winners:
-            shapes = _names(int(rec[f"shapes_{s}"]), SHAPE_NAMES)
+            shapes = _names(int(rec[f"shapes_{s}"]), shapes_of)
             hard = "hard" if int(rec[f"hard_{s}"]) else "soft"
             facts = _names(int(rec[f"facts_{s}"]), L.FACT_NAMES)
             frm = int(rec[f"win_from_{s}"])

@@ -15,7 +15,7 @@ from .. import tiles as T
 from ..errors import UserError
 from . import kernels as K
 from . import layout as L
-from .spec import hand_params, hand_tables, live_wilds
+from .spec import hand_params, hand_tables, live_wilds, shape_names
 
 MELD_KINDS = ("chi", "pon", "kong")
 
@@ -56,8 +56,8 @@ class HandResult:
                 "wilds": self.wilds}
 
 
-def _names(mask: int) -> list[str]:
-    return [n for i, n in enumerate(L.SHAPE_NAMES) if mask & (1 << i)]
+def _names(mask: int, names: tuple[str, ...]) -> list[str]:
+    return [n for i, n in enumerate(names) if mask & (1 << i)]
 
 
 class HandEvaluator:
@@ -66,6 +66,7 @@ class HandEvaluator:
     def __init__(self, rules):
         self.rules = rules
         self.hs = hand_params(rules)
+        self.shape_names = shape_names(rules)
         self.tabs = hand_tables(rules)
         self.in_play = set(rules.tiles.kinds)
         self.copies = rules.tiles.copies
@@ -220,7 +221,7 @@ class HandEvaluator:
         if len(kinds) == full:
             mask = self.shapes_mask(cnt, w, wf, melds)
             hard = self.hard_mask(cnt, w, wf, melds, self_drawn) if mask else 0
-            return HandResult(text, bool(mask), _names(mask), bool(hard), shanten,
-                              hard_shapes=_names(hard), wilds=w)
+            return HandResult(text, bool(mask), _names(mask, self.shape_names), bool(hard), shanten,
+                              hard_shapes=_names(hard, self.shape_names), wilds=w)
         waits = self.waits_of(kinds, wild, melds) if shanten == 0 else []
         return HandResult(text, False, [], False, shanten, [T.name(x) for x in waits], wilds=w)

@@ -38,10 +38,12 @@ from .layout import (
     HS_EIGHT,
     HS_HARD_SELF,
     HS_HARD_THREE,
+    HS_N_SPECIAL,
     HS_PAIRS,
     HS_PUNGS,
     HS_QUAD2,
     HS_SINGLES,
+    HS_SPECIAL,
     HS_STANDARD,
     HS_THREE,
     HS_THREE_N,
@@ -56,8 +58,16 @@ from .layout import (
     ROW_SLOTS,
     SHAPE_EIGHT,
     SHAPE_PUNGS,
+    SHAPE_SPECIAL0,
     SHAPE_STANDARD,
     SHAPE_THREE,
+    SP_COUNT,
+    SP_KIND,
+    SP_NSETS,
+    SP_PAIR,
+    SP_SETS,
+    SP_W,
+    SPECIAL_DISTINCT,
     X_BASE,
     X_CAPS,
     X_V,
@@ -362,7 +372,143 @@ def shanten(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf, dist):
     for i in range(4):
         if dist[i] < BIG and dist[i] - w < best:
             best = dist[i] - w
+    for i in range(hs[HS_N_SPECIAL]):
+        d = special_distance(i, cnt, keys, w, k, melds, hs, tabs, capx, buf)
+        if d < BIG and d - w < best:
+            best = d - w
     return best - 1
+
+
+# --- special shapes (shapes.special; hand.layout SP_*) --------------------------
+@kernel_inline
+def _step(f, hs):
+    """How much face f adds to its group's key."""
+    step = 1
+    for _ in range(f - _GS[GROUP_OF[f]]):
+        step *= hs[HS_B]
+    return step
+
+
+@kernel
+def _distinct_complete(cnt, w, hs, at):
+    """Whether the hand is ``count`` different kinds of one of the shape's sets
+    (one of them twice more with ``pair``), wilds filling what is missing."""
+    count, pair = hs[at + SP_COUNT], hs[at + SP_PAIR]
+    held = w
+    for f in range(N_FACES):
+        held += cnt[f]
+    if held != count + pair:
+        return False
+    for j in range(hs[at + SP_NSETS]):
+        mask = hs[at + SP_SETS + j]
+        twos = 0
+        ok = True
+        for f in range(N_FACES):
+            c = cnt[f]
+            if c == 0:
+                continue
+            if (mask >> f) & 1 == 0 or c > 2 or (c == 2 and pair == 0):
+                ok = False
+                break
+            if c == 2:
+                twos += 1
+        if ok and twos <= 1:
+            return True
+    return False
+
+
+@kernel
+def _knitted_complete(cnt, keys, w, k, hs, tabs, capx, buf, at):
+    """Whether the hand holds every tile of one of the shape's sets once, as
+    natural tiles, and the rest forms melds and a pair."""
+    if k < 3:
+        return False
+    for j in range(hs[at + SP_NSETS]):
+        mask = hs[at + SP_SETS + j]
+        ok = True
+        for f in range(N_FACES):
+            if (mask >> f) & 1 and cnt[f] == 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        for f in range(N_FACES):
+            if (mask >> f) & 1:
+                cnt[f] -= 1
+                keys[GROUP_OF[f]] -= _step(f, hs)
+        done = melds_complete(cnt, keys, w, k - 3, capx, hs, tabs.suit, tabs.honor, tabs.suit_done,
+                              tabs.honor_done, False, buf)
+        for f in range(N_FACES):
+            if (mask >> f) & 1:
+                cnt[f] += 1
+                keys[GROUP_OF[f]] += _step(f, hs)
+        if done:
+            return True
+    return False
+
+
+@kernel
+def special_shapes(cnt, keys, w, k, melds, hs, tabs, capx, buf):
+    """Shape bits (SHAPE_SPECIAL0 << i) of the special shapes the complete
+    hand forms.  Distinct shapes are of a concealed hand; a knitted one may
+    stand beside melds set aside."""
+    mask = 0
+    for i in range(hs[HS_N_SPECIAL]):
+        at = HS_SPECIAL + i * SP_W
+        if hs[at + SP_KIND] == SPECIAL_DISTINCT:
+            if melds == 0 and _distinct_complete(cnt, w, hs, at):
+                mask |= SHAPE_SPECIAL0 << i
+        elif _knitted_complete(cnt, keys, w, k, hs, tabs, capx, buf, at):
+            mask |= SHAPE_SPECIAL0 << i
+    return mask
+
+
+@kernel
+def special_distance(i, cnt, keys, w, k, melds, hs, tabs, capx, buf):
+    """Tiles special shape i lacks (BIG: it cannot be made beside these melds)."""
+    at = HS_SPECIAL + i * SP_W
+    best = BIG
+    if hs[at + SP_KIND] == SPECIAL_DISTINCT:
+        if melds > 0:
+            return BIG
+        count, pair = hs[at + SP_COUNT], hs[at + SP_PAIR]
+        for j in range(hs[at + SP_NSETS]):
+            mask = hs[at + SP_SETS + j]
+            useful = 0
+            has_two = 0
+            for f in range(N_FACES):
+                if (mask >> f) & 1 and cnt[f] > 0:
+                    useful += 1
+                    if cnt[f] >= 2:
+                        has_two = 1
+            useful = min(useful, count) + (has_two if pair == 1 else 0)
+            d = count + pair - useful
+            if d < best:
+                best = d
+        return best
+    if k < 3:
+        return BIG
+    for j in range(hs[at + SP_NSETS]):
+        mask = hs[at + SP_SETS + j]
+        missing = 0
+        taken = 0
+        for f in range(N_FACES):
+            if (mask >> f) & 1:
+                if cnt[f] > 0:
+                    cnt[f] -= 1
+                    keys[GROUP_OF[f]] -= _step(f, hs)
+                    taken |= 1 << f
+                else:
+                    missing += 1
+        d = missing + group_distance(cnt, keys, w, k - 3, capx, hs, tabs.suit, tabs.honor, False, buf,
+                                     MODE_SHANTEN)
+        for f in range(N_FACES):
+            if (taken >> f) & 1:
+                cnt[f] += 1
+                keys[GROUP_OF[f]] += _step(f, hs)
+        if d < best:
+            best = d
+    return best
 
 
 @kernel
@@ -387,6 +533,8 @@ def complete_shapes(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf):
             mask |= SHAPE_EIGHT
     if hs[HS_THREE] == 1 and w >= hs[HS_THREE_N]:
         mask |= SHAPE_THREE
+    if hs[HS_N_SPECIAL] > 0:
+        mask |= special_shapes(cnt, keys, w, k, melds, hs, tabs, capx, buf)
     return mask
 
 
@@ -407,7 +555,7 @@ def is_complete(cnt, keys, w, k, melds, chis, hs, tabs, capx, buf):
         a, b, c = ep_totals(cnt, capx, hs)
         if ep_distance(a, b, c, hs) == w:
             return True
-    return False
+    return hs[HS_N_SPECIAL] > 0 and special_shapes(cnt, keys, w, k, melds, hs, tabs, capx, buf) != 0
 
 
 @kernel

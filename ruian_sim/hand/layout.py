@@ -43,26 +43,38 @@ MODE_WIN_LOW = 3  # a win test's lower bound: exact where the tables' cap is too
                   # tight (the wild's face), tables where it is too loose (melds)
 
 _HS = Fields()
-HS_M = _HS()           # melds in a complete hand (5 for 16 tiles)
-HS_STANDARD = _HS()    # shape flags
+HS_M = _HS()              # melds in a complete hand (5 for 16 tiles)
+HS_STANDARD = _HS()       # shape flags
 HS_EIGHT = _HS()
 HS_PUNGS = _HS()
 HS_THREE = _HS()
-HS_THREE_N = _HS()     # wilds that win at once
-HS_QUAD2 = _HS()       # four of a kind counts as two pairs
-HS_PAIRS = _HS()       # pairs in eight pairs ((hand_size + 1) // 2)
-HS_SINGLES = _HS()     # singles in eight pairs ((hand_size + 1) % 2)
-HS_B = _HS()           # key base: copies + 1
-HS_CAP = _HS()         # most tiles of one face a table allows
-HS_CAPW = _HS()        # most tiles of the wild's face when a stand-in plays as it
-HS_STANDIN = _HS()     # stand-in kind, -1 none
-HS_LIVE_WILDS = _HS()  # wild tiles in play (copies, less the turned tile)
+HS_THREE_N = _HS()        # wilds that win at once
+HS_QUAD2 = _HS()          # four of a kind counts as two pairs
+HS_PAIRS = _HS()          # pairs in eight pairs ((hand_size + 1) // 2)
+HS_SINGLES = _HS()        # singles in eight pairs ((hand_size + 1) % 2)
+HS_B = _HS()              # key base: copies + 1
+HS_CAP = _HS()            # most tiles of one face a table allows
+HS_CAPW = _HS()           # most tiles of the wild's face when a stand-in plays as it
+HS_STANDIN = _HS()        # stand-in kind, -1 none
+HS_LIVE_WILDS = _HS()     # wild tiles in play (copies, less the turned tile)
 HS_COPIES = _HS()
-HS_HARD_SELF = _HS()   # every self-drawn win is hard
-HS_HARD_THREE = _HS()  # a three-wilds win is hard
-HS_HAND = _HS()        # tiles in a hand after the deal (16)
-HS_PAIR_ANY = _HS()    # two wilds left for the pair may stand for any kind (wild.pair_alone: any)
+HS_HARD_SELF = _HS()      # every self-drawn win is hard
+HS_HARD_THREE = _HS()     # a three-wilds win is hard
+HS_HAND = _HS()           # tiles in a hand after the deal (16)
+HS_PAIR_ANY = _HS()       # two wilds left for the pair may stand for any kind (wild.pair_alone: any)
+HS_N_SPECIAL = _HS()      # special shapes the rules declare (shapes.special) ...
+HS_SPECIAL = _HS(4 * 12)  # ... MAX_SPECIAL rows of SP_W: SP_* below
 HS_SIZE = _HS.size
+
+# a special shape (HS_SPECIAL + i * SP_W): its kind, how many different kinds
+# (distinct), one of them twice more (distinct), then its tile sets (any of them)
+MAX_SPECIAL = 4
+SP_KIND, SP_COUNT, SP_PAIR, SP_NSETS, SP_SETS = 0, 1, 2, 3, 4
+MAX_SETS = 8
+SP_W = SP_SETS + MAX_SETS
+SPECIAL_DISTINCT, SPECIAL_KNITTED = 1, 2
+SPECIAL_KINDS = {"distinct": SPECIAL_DISTINCT, "knitted": SPECIAL_KNITTED}
+SHAPE_SPECIAL0 = 16      # shape bit of the first special shape (the built-in ones' bits are below)
 
 # shape bits, in the order of the `hand` CLI's contract
 SHAPE_STANDARD = 1

@@ -45,7 +45,22 @@ def hand_params(rules) -> np.ndarray:
     hs[L.HS_HARD_THREE] = rules.hard.three_wilds
     hs[L.HS_HAND] = rules.deal.hand_size
     hs[L.HS_PAIR_ANY] = rules.wild.pair_alone == "any"
+    hs[L.HS_N_SPECIAL] = len(rules.shapes.special)
+    for i, sp in enumerate(rules.shapes.special):
+        at = L.HS_SPECIAL + i * L.SP_W
+        hs[at + L.SP_KIND] = L.SPECIAL_KINDS[sp.kind]
+        hs[at + L.SP_COUNT] = sp.count
+        hs[at + L.SP_PAIR] = int(sp.pair)
+        hs[at + L.SP_NSETS] = len(sp.sets)
+        for j, mask in enumerate(sp.sets):
+            hs[at + L.SP_SETS + j] = mask
     return hs
+
+
+def shape_names(rules) -> tuple[str, ...]:
+    """The names of the shape bits of these rules: the built-in shapes, then
+    the special ones (shapes.special) from bit L.SHAPE_SPECIAL0."""
+    return L.SHAPE_NAMES + tuple(sp.name for sp in rules.shapes.special)
 
 
 def hand_tables(rules) -> Tables:

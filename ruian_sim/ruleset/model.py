@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from .. import tiles as T
+from ..scoring.facts import TILE_CLASSES
 
 META_KEYS = ("name", "title", "description")
 # not part of the game the engine plays: the hash leaves it out too
@@ -126,6 +127,21 @@ class Shapes:
     all_pungs: bool
     three_wilds: bool
     three_wilds_count: int
+    special: tuple[Special, ...] = ()
+
+
+@dataclass(frozen=True)
+class Special:
+    """A special shape (shapes.special): ``kind`` distinct (``count``
+    different kinds of one of the sets, one of them twice more with
+    ``pair``) or knitted (every tile of one of the sets once, then melds and
+    a pair); ``sets`` are face masks (bit f: face f)."""
+
+    name: str
+    kind: str
+    sets: tuple[int, ...]
+    count: int = 0
+    pair: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,6 +268,19 @@ def _flow_short_lists(dumper, data):
 _Dumper.add_representer(list, _flow_short_lists)
 
 
+def tile_mask(spec) -> int:
+    """The faces of a tile set as a mask (bit f: face f): tiles written tenhou
+    style, or the names of tile classes (scoring/facts.TILE_CLASSES)."""
+    mask = 0
+    for part in (spec if isinstance(spec, (list, tuple)) else [spec]):
+        if part in TILE_CLASSES:
+            mask |= TILE_CLASSES[part]
+        else:
+            for k in T.parse(str(part)):
+                mask |= 1 << k
+    return mask
+
+
 def dump_yaml(data: dict) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
@@ -292,6 +321,9 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
             all_pungs=s["all_pungs"]["enabled"],
             three_wilds=s["three_wilds"]["enabled"],
             three_wilds_count=s["three_wilds"]["wilds"],
+            special=tuple(Special(name, sp["kind"], tuple(tile_mask(x) for x in sp["tiles"]),
+                                  int(sp.get("count", 0)), bool(sp.get("pair", False)))
+                          for name, sp in (s.get("special") or {}).items()),
         ),
         hard=Hard(**d["hard"]),
         aborts=Aborts(FourWinds(a["four_winds"]["action"],

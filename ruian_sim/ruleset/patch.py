@@ -53,8 +53,9 @@ class NamedList:
 # already; claims.priority is four bare words, so it is written whole.
 NAMED_LISTS: dict[tuple, NamedList] = {
     ("scoring", "items"): NamedList(
-        "item", refs=("excludes",), needs=(("points", "tai", "fan", "times"), ("when", "per")),
-        needs_text="an amount (points, tai, fan or times) and `when` or `per` (`when: {}` applies always)",
+        "item", refs=("excludes",), needs=(("points", "tai", "fan", "times"), ("when", "per", "together", "fallback")),
+        needs_text="an amount (points, tai, fan or times) and `when`, `per`, `together` or `fallback` "
+                   "(`when: {}` applies always)",
         example="season_set: {tai: 3}"),
 }
 

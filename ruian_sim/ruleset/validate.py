@@ -11,8 +11,12 @@ from functools import lru_cache
 
 import jsonschema
 
+from .. import tiles as T
 from ..errors import Mark, Problem, dotted
+from ..hand.layout import MAX_SPECIAL
+from ..scoring.facts import FACTS
 from .locate import schema_path
+from .model import tile_mask
 from .source import Source
 from .timing import nonfinite_problems, timing_problems
 from .validate_end import end_problems
@@ -377,8 +381,11 @@ def _aside(d, where):
 @check
 def _shapes(d, where):
     s = d["shapes"]
-    if not any(s[k]["enabled"] for k in s):
-        yield where.blame(tuple(("shapes", k, "enabled") for k in s), "no winning shape is enabled", ())
+    built_in = [k for k in s if k != "special"]
+    if not any(s[k]["enabled"] for k in built_in) and not s.get("special"):
+        yield where.blame(tuple(("shapes", k, "enabled") for k in built_in), "no winning shape is enabled", ())
+    for name, sp in (s.get("special") or {}).items():
+        yield from _special(d, where, name, sp)
     tw = s["three_wilds"]
     live = live_wild_copies(d)
     if tw["enabled"] and tw["wilds"] > live:
@@ -387,6 +394,45 @@ def _shapes(d, where):
                            TILES + ("copies",), WILD + ("turned_out_of_play",)),
                           f"the three_wilds shape needs {tw['wilds']} wilds but only {live} are in play"
                           + (", since wild.source is none" if wilds_off(d) else ""), (wilds,))
+
+
+def _special(d, where, name, sp):
+    """A special shape's tile sets are tiles of these rules and its sizes fit the hand."""
+    path = ("shapes", "special", name)
+    if name in ("standard", "eight_pairs", "all_pungs", "three_wilds") or name in FACTS:
+        yield where.blame([path], f"{name!r} is a name the scoring language already uses; a special shape "
+                          f"needs a name of its own")
+    size = int(d["deal"]["hand_size"]) + 1
+    in_play = tiles_in_play(d)
+    masks = []
+    for j, spec in enumerate(sp.get("tiles", [])):
+        try:
+            mask = tile_mask(spec)
+        except ValueError as e:
+            yield where.blame([path + ("tiles", j)], f"{spec!r}: {e}")
+            continue
+        faces = [f for f in range(34) if (mask >> f) & 1]
+        out = [T.name(f) for f in faces if T.name(f) not in in_play]
+        if out:
+            yield where.blame([path + ("tiles", j)], f"{', '.join(out)} not in play under these rules")
+        masks.append(faces)
+    if sp.get("kind") == "distinct":
+        count, pair = int(sp.get("count", 0)), bool(sp.get("pair", False))
+        if count + pair != size:
+            yield where.blame([path + ("count",)], f"{count} different kinds{' and a pair' if pair else ''} make "
+                              f"{count + pair} tiles; a winning hand of these rules has {size}")
+        for j, faces in enumerate(masks):
+            if len(faces) < count:
+                yield where.blame([path + ("tiles", j)], f"the set has {len(faces)} kinds; the shape needs {count} "
+                                  f"different ones")
+    elif sp.get("kind") == "knitted":
+        for j, faces in enumerate(masks):
+            rest = size - len(faces)
+            if rest < 2 or rest % 3 != 2:
+                yield where.blame([path + ("tiles", j)], f"{len(faces)} tiles leave {rest} of a winning hand of "
+                                  f"{size}: not melds and a pair")
+    if len(sh_special := d["shapes"].get("special") or {}) > MAX_SPECIAL and name == list(sh_special)[MAX_SPECIAL]:
+        yield where.blame([path], f"at most {MAX_SPECIAL} special shapes, not {len(sh_special)}")
 
 
 @check

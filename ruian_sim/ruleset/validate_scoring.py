@@ -42,13 +42,13 @@ def scoring_problems(d: dict, where) -> list[Problem]:
     """Mistakes of the table, located; an item or gate no hand can reach is
     one too, unless it comes from a built-in file (the user's own changes made
     it dead, and it is harmless there): then it is a warning."""
-    from ..scoring.compile import TableError, compile_table
+    from ..scoring.compile import TableError, compile_table, special_shapes
     from ..scoring.reach import dead
     from .locate import is_builtin
 
     dead_ones = []
     try:
-        table = compile_table(d["scoring"])
+        table = compile_table(d["scoring"], special_shapes(d))
         problems = []
         dead_ones = dead(d, table)
     except TableError as e:

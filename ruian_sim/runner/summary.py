@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..scoring import SHAPE_BIT, item_amount
+from ..hand.spec import shape_names
+from ..scoring import item_amount
 from ..stats import WIN_PARTS, Accumulator
 from ..table.layout import OUTCOME_NAMES
 from .plan import Plan
@@ -73,7 +74,7 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
         vals = [_ci(acc, f"{metric}.{p}") for p in range(players)]
         out[key], ci[key] = [v for v, _ in vals], [c for _, c in vals]
     out["shapes"], ci["shapes"] = {}, {}
-    for name in SHAPE_BIT:
+    for name in shape_names(rules):
         out["shapes"][name], ci["shapes"][name] = _ci(acc, f"shapes.{name}")
     out["hard_rate"], ci["hard_rate"] = _ci(acc, "hard_rate")
     out["times"], ci["times"] = {}, {}
@@ -151,10 +152,10 @@ def rules_warnings(summary: dict, rules) -> list[str]:
     """What the user should know about the rules played: the validator's
     warnings, and a rule set under which no hand was won (a gate or a rule
     that refuses every win runs silently to 100% draws)."""
-    from ..scoring import table
+    from ..scoring.compile import rules_table
     from ..scoring.reach import dead
 
-    out = [f"scoring.{'.'.join(map(str, path))}: {msg}" for path, msg, _ in dead(rules.as_dict(), table(rules.scoring))]
+    out = [f"scoring.{'.'.join(map(str, path))}: {msg}" for path, msg, _ in dead(rules.as_dict(), rules_table(rules))]
     if summary["hands"] and not any(summary["outcomes"].get(n) for n in WIN_NAMES):
         out.append(f"no hand was won in {summary['hands']:,} hands: the win rate is 0. Check scoring.gate "
                    f"and the shapes and claims that make a win (`ruian-sim hand --win self ...` scores one hand "

@@ -54,11 +54,28 @@ FACTS: dict[str, Fact] = {
     "kong_chain": Fact("count", S.OP_SLOT, S.FV_KONG_CHAIN, 0, 8),
     "wild_chain": Fact("count", S.OP_SLOT, S.FV_WILD_CHAIN, 0, 8),
     "whites_total": Fact("count", S.OP_SLOT, S.FV_WHITES, 0, 8),
+    # what the reading holds (its melds and pair; a hand without them: its natural tiles)
+    "suits": Fact("count", S.OP_GROUPS, 0, 0b111, 3),                 # suits it holds a tile of
+    "winds": Fact("count", S.OP_FACES_COUNT, 0, 15 << 27, 4),         # kinds of wind it holds
+    "dragons": Fact("count", S.OP_FACES_COUNT, 0, 7 << 31, 3),        # kinds of dragon it holds
+    "honors": Fact("count", S.OP_FACES_COUNT, 0, 127 << 27, 7),       # kinds of honour it holds
+    "run": Fact("count", S.OP_RUN, 0, 0, 9),                          # the longest run of one suit's ranks held
+    "shown": Fact("count", S.OP_SLOT, S.FV_SHOWN, 0, 8),              # copies of the winning tile seen before
 }
 BOOL_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "bool")
 COUNT_FACTS = tuple(n for n, f in FACTS.items() if f.kind == "count")
 # keys of `when` that are not facts
-CONDITION_KEYS = ("wait", "pair", "melds")
+CONDITION_KEYS = ("wait", "pair", "melds", "tiles", "each", "held_before_win", "test")
+
+
+def facts_for(shapes: tuple[str, ...] = ()) -> dict[str, Fact]:
+    """The facts of a table whose rules declare these special shapes (each
+    one's name a fact: the hand forms it, or under scoring.shapes reading,
+    the reading is of it), after the language's."""
+    extra = {}
+    for i, name in enumerate(shapes):
+        extra[name] = Fact("bool", S.OP_BIT, S.FV_SHAPES, len(SHAPE_NAMES) + i, 1)
+    return {**FACTS, **extra}
 
 # Names a designer reaches for that are not facts (record columns, mostly), and what
 # to write instead: a did-you-mean by spelling would point at a different thing
@@ -85,3 +102,11 @@ CLASSES = {"simple": S.CLASS_SIMPLE, "terminal": S.CLASS_TERMINAL, "honor": S.CL
            "white_dragon": S.CLASS_WHITE_DRAGON, "green_dragon": S.CLASS_GREEN_DRAGON,
            "red_dragon": S.CLASS_RED_DRAGON}
 WAITS = {n: i for i, n in enumerate(S.WAIT_NAMES) if n != "none"}
+MELD_KINDS["knitted"] = (S.MELD_KNITTED,)
+
+_SUITS = (1 << 27) - 1
+_TERMINALS = sum(1 << (9 * g) | 1 << (9 * g + 8) for g in range(3))
+# the faces of each tile class, for tile sets (`tiles: {only: [terminal, honor]}`)
+TILE_CLASSES = {"simple": _SUITS & ~_TERMINALS, "terminal": _TERMINALS, "honor": 127 << 27,
+                "wind": 15 << 27, "dragon": 7 << 31, "suit": _SUITS,
+                "terminal_or_honor": _TERMINALS | 127 << 27}

@@ -60,6 +60,12 @@ FV_WHITES = _FV()       # wilds held + wilds discarded in that chain
 FV_KONG_CHAIN = _FV()   # the kongs of that chain (杠开 on the first, 杠上杠 ...)
 FV_WILD_CHAIN = _FV()   # the wild discards of that chain (财飘: 飘 once, twice ...)
 FV_FOURS = _FV()        # faces held four times, melds and kongs included, naturals (根)
+FV_WIN_FACE = _FV()     # the winning tile's face (-1 a wild, -2 none: a loser, the dealer's dealt hand)
+FV_SHOWN = _FV()        # copies of the winning tile's kind everyone saw before the win (和绝张: all the others)
+FV_HELD = _FV()         # bit f: the hand holds a natural tile of face f (its melds and the winning tile included)
+FV_SUIT_KEY = _FV()     # the concealed hand before its winning tile, if of one suit and no meld: its counts
+                        # by rank in base 5 (九莲宝灯 reads it); -1 otherwise
+FV_FACES = _FV()        # bit f: the reading holds face f (item_parts fills it where the table reads faces)
 FV_SIZE = _FV.size
 
 WAIT_NONE = 0
@@ -75,7 +81,8 @@ MELD_PUNG = 2
 MELD_KONG_EXPOSED = 3
 MELD_KONG_ADDED = 4
 MELD_KONG_CONCEALED = 5
-MELD_KIND_NAMES = ("", "chi", "pung", "kong_exposed", "kong_added", "kong_concealed")
+MELD_KNITTED = 6     # three faces of one suit three apart (147m): a knitted straight's part (组合龙)
+MELD_KIND_NAMES = ("", "chi", "pung", "kong_exposed", "kong_added", "kong_concealed", "knitted")
 MELD_CONCEALED = 8
 MELD_FACE = 16       # face = (code // 16) % 64
 MELD_WILDS = 1024
@@ -107,6 +114,16 @@ OP_MELD_KINDS = 8    # melds whose kind bit is in mask `arg`
 OP_PAIR_WILDS = 9    # wilds standing in the pair
 OP_ONE = 10          # 1 (an item with no `per`)
 OP_POPMASK = 11      # bits set in fv[slot] & arg (flowers of a set: 1f-4f seasons, 5f-8f plants)
+OP_FACES_ONLY = 12   # 1 when every face of the reading is in mask `arg`
+OP_FACES_COUNT = 13  # faces of the reading in mask `arg`
+OP_FACES_ALL = 14    # 1 when the reading holds every face of mask `arg`
+OP_GROUPS = 15       # groups (m, p, s, winds, dragons: bit g of `arg`) the reading holds a tile of
+OP_EACH = 16         # 1 when every meld and the pair of the reading holds a face of mask `arg` (0: no pair)
+OP_RUN = 17          # the longest run of consecutive faces of one suit the reading holds
+OP_SUIT_KEY = 18     # 1 when fv[FV_SUIT_KEY] == arg
+OP_HAS_SET = 19      # 1 when the reading holds every face of one of the masks of set list `arg`
+OP_FORMULA = 20      # program `arg` of the table, run on the facts (count arithmetic)
+OP_TOGETHER = 21     # melds matching relation `arg` together (item_parts: the combine rule needs its state)
 
 # ---- the compiled table, int64[]: a header, then rows ------------------------
 T_N_ITEMS = 0
@@ -115,7 +132,19 @@ T_CONDS = 2          # offset of the condition rows
 T_FILTERS = 3        # offset of the filter rows
 T_N_FVARS = 4        # facts the formulas read, as (op, slot, arg) rows ...
 T_FVARS = 5          # ... at this offset; they fill vars[N_FIXED_VARS + j]
-T_HEADER = 8
+T_FLAGS = 6          # TF_* below
+T_SETS = 7           # offset of the set lists (each: how many masks, then the masks)
+T_RELS = 8           # offset of the relation rows (REL_W each)
+T_PROGS = 9          # offset of the item programs (PROG_W each: code at, code length, consts at, length)
+T_FALLBACK_IGNORES = 10   # items a fallback item does not count as others (two words)
+T_HEADER = 16
+
+TF_COMBINE_ONCE = 1  # scoring.combine once: no two melds already combined combine again (relations)
+TF_READ_SHAPES = 2   # scoring.shapes reading: shape facts are the reading's, not the hand's
+TF_KEPT = 4          # scoring.excluders kept: an item another drops excludes nothing
+TF_FACES = 8         # an item reads the reading's faces (FV_FACES is filled)
+TF_PROGS = 16        # an item runs a formula (the facts they read are filled first)
+TF_FALLBACK = 32     # an item applies only where no other does
 
 PART_POINTS = 0
 PART_TAI = 1
@@ -129,9 +158,25 @@ IT_NCOND = 3
 IT_PER_OP = 4        # the count the amount is taken by (OP_ONE: once)
 IT_PER_SLOT = 5
 IT_PER_ARG = 6
-IT_EXCLUDES = 7      # bit mask of items this one drops
-ITEM_W = 8
-MAX_ITEMS = 62       # the items mask is an int64
+IT_EXCLUDES = 7      # bit mask of items this one drops: items 0..61 ...
+IT_EXCLUDES2 = 8     # ... and items 62..123
+IT_FALLBACK = 9      # 1: applies only where no other item does (but those of T_FALLBACK_IGNORES)
+ITEM_W = 10
+ITEM_BITS = 62       # items per word of a mask (an int64 each, its sign bit unused)
+MAX_ITEMS = 2 * ITEM_BITS   # the items mask is two words (OUT_ITEMS, OUT_ITEMS2)
+
+REL_KINDS = 0        # bit mask of the meld kinds the relation takes
+REL_K = 1            # how many melds together
+REL_SUITS = 2        # SUITS_* below
+REL_ABSOLUTE = 3     # 1: the ranks are ranks (1..9), 0: offsets from the lowest
+REL_NPAT = 4         # patterns (any of)
+REL_PAT = 5          # MAX_PATTERNS × 4 ranks, sorted ascending (rank 1 = 0)
+MAX_PATTERNS = 4
+REL_PAIR = REL_PAT + 4 * MAX_PATTERNS   # the pair's rank (0..8; -1: the pair is not part of it) ...
+REL_PAIR_SUIT = REL_PAIR + 1            # ... and its suit: SUITS_SAME as the melds', SUITS_DIFFERENT from all
+REL_W = REL_PAIR + 2
+SUITS_ANY, SUITS_SAME, SUITS_DIFFERENT, SUITS_RANKWISE = 0, 1, 2, 3   # RANKWISE: melds of one rank, each of another suit
+PROG_W = 4
 
 C_OP = 0
 C_SLOT = 1
@@ -145,7 +190,8 @@ FL_CONCEALED = 1     # -1 either, 0 claimed, 1 concealed
 FL_CLASSES = 2       # CLASS_* mask; 0: any face
 FL_WMIN = 3
 FL_WMAX = 4
-FILT_W = 5
+FL_NOT = 5           # CLASS_* mask the face must not have
+FILT_W = 6
 
 FV_ROW_W = 3         # (op, slot, arg) of a formula fact
 
@@ -153,8 +199,9 @@ FV_ROW_W = 3         # (op, slot, arg) of a formula fact
 OUT_POINTS = 0
 OUT_TAI = 1
 OUT_TIMES = 2
-OUT_ITEMS = 3
-OUT_W = 4
+OUT_ITEMS = 3        # the items that applied: 0..61 ...
+OUT_ITEMS2 = 4       # ... 62..123
+OUT_W = 5
 
 BIG = 1 << 40        # "no upper bound" in a condition row
 
@@ -168,8 +215,10 @@ VAR_STREAK = 5
 VAR_DEALER_WINS = 6
 VAR_DEALER_PAYS = 7
 VAR_SELF_DRAWN = 8
-FIXED_VARS = ("points", "tai", "fan", "times", "base", "streak", "dealer_wins", "dealer_pays", "self_drawn")
-N_FIXED_VARS = 9
+VAR_DISCARDER_PAYS = 9   # the payer dealt in the win (its discard, its robbed kong)
+FIXED_VARS = ("points", "tai", "fan", "times", "base", "streak", "dealer_wins", "dealer_pays", "self_drawn",
+              "discarder_pays")
+N_FIXED_VARS = 10
 
 # ---- formula bytecode: (op, arg) pairs --------------------------------------
 F_CONST = 0          # push consts[arg]
@@ -202,6 +251,13 @@ MAX_STACK = 64
 # never wraps or divides by zero silently.  Callers allocate STACK_SIZE.
 STACK_ERR = MAX_STACK
 STACK_SIZE = MAX_STACK + 2
+# item_parts' scratch (int64[ITEM_SCRATCH]): what the items' formulas read, as one
+# vars array: the fixed names (unused there), the facts they read, then each
+# item's count on this reading (a formula may read the items above its own)
+SW_VARS = 0
+MAX_ITEM_VARS = 64
+SW_COUNTS = SW_VARS + N_FIXED_VARS + MAX_ITEM_VARS
+ITEM_SCRATCH = SW_COUNTS + MAX_ITEMS
 FE_OVERFLOW = 1      # a result beyond int64
 FE_DIV0 = 2          # // or % by zero
 FE_NEGPOW = 4        # ** with a negative exponent

@@ -302,8 +302,8 @@ def gate_dead(table, d: dict, dom: dict, fixed: dict) -> str | None:
     names = [*S.FIXED_VARS, *table.fvars]
     grid = {"points": table.bounds["points"], "tai": table.bounds["tai"], "fan": (0, 0),
             "times": table.bounds["times"], "base": (min(bases), max(bases)), "streak": dom["streak"],
-            "dealer_wins": (0, 1), "dealer_pays": (0, 0), "self_drawn": (0, 1)}
-    vals = [sorted(set(grid[n])) if n in grid else _values(dom[n], set()) for n in names]
+            "dealer_wins": (0, 1), "dealer_pays": (0, 0), "self_drawn": (0, 1), "discarder_pays": (0, 0)}
+    vals = [sorted(set(grid[n])) if n in grid else _values(dom.get(n, (0, S.N_MELDS)), set()) for n in names]
     tries = 1
     for v in vals:
         tries *= len(v)
@@ -319,7 +319,7 @@ def gate_dead(table, d: dict, dom: dict, fixed: dict) -> str | None:
         stack[S.STACK_ERR] = 0
         if not formula(table.gate.code, table.gate.consts, vars_, stack) or stack[S.STACK_ERR]:
             continue
-        wants = {n: (f[n], f[n]) for n in table.fvars}
+        wants = {n: (f[n], f[n]) for n in table.fvars if n in dom}   # named counts: not in the model
         wants["self_drawn"] = (f["self_drawn"],) * 2
         wants["dealer"] = (f["dealer_wins"],) * 2
         wants["won"] = (1, 1)

@@ -10,6 +10,8 @@ win is kept, as at the table.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .. import tiles as T
@@ -23,7 +25,7 @@ from ..ruleset import RuleSet
 from ..scoring import arrange as A
 from ..scoring import kernels as K
 from ..scoring import layout as S
-from ..scoring.compile import table as compiled_table
+from ..scoring.compile import rules_table
 from ..scoring.facts import FACTS
 from ..table import layout as EL
 from ..table.records import column_names, to_structured
@@ -94,24 +96,24 @@ class HandScorer:
         game = build_game(rules, default_tables(), False)   # no bot plays here
         self.spec = game.spec
         self.seat_table = SeatTable(game)
-        self.table = compiled_table(rules.scoring)
+        self.table = rules_table(rules)
 
     def hand_of(self, fv, parts) -> int:
         """The seat's own hand value: the table's ``hand`` formula (settle.hands),
         or its value against a non-dealer when the table has none."""
         return int(hands(fv[None, None, :], parts[None, None, :S.OUT_W], self.rules)[0, 0])
 
-    def contributions(self, fv, mask: int) -> dict:
+    def contributions(self, fv, parts) -> dict:
         """Each applied item's contribution: points or 台 added, or the factor."""
         tab = self.table.tab
+        _, counts = K.reading_parts(fv, tab)
         out = {}
         for i, name in enumerate(self.table.item_names):
-            if not (mask >> i) & 1:
+            if not (int(parts[S.OUT_ITEMS + i // S.ITEM_BITS]) >> (i % S.ITEM_BITS)) & 1:
                 continue
             row = int(tab[S.T_ITEMS]) + i * S.ITEM_W
-            count = int(K._item_count(fv, tab, row))
             amount = int(tab[row + S.IT_AMOUNT])
-            out[name] = amount ** count if tab[row + S.IT_PART] == S.PART_TIMES else amount * count
+            out[name] = amount ** int(counts[i]) if tab[row + S.IT_PART] == S.PART_TIMES else amount * int(counts[i])
         return out
 
     def _situation(self, win, seat, round, flowers, streak, first, chain, last, wild, after_kong=False):
@@ -152,6 +154,35 @@ class HandScorer:
         bits, aside = self._flowers(flowers, wild)
         return Situation(route=route, seat_wind=seat, round_wind=round % 4, streak=streak, flower_bits=bits,
                          aside=aside, kong_chain=kongs, wild_chain=piao, first=bool(first))
+
+    def _shown(self, shown, win, win_tile, kinds, melds, wild=None) -> int:
+        """--shown: copies of the winning tile's kind everyone saw before the win
+        (discards and exposed melds, this seat's own among them); None: just
+        what its own exposed melds show.  At least those, at most the copies
+        its own hand and concealed kongs leave."""
+        own = 0
+        if win_tile is not None:
+            own = sum(m.tiles().count(win_tile) for code, m in melds if code != S.MELD_KONG_CONCEALED)
+        if shown is None:
+            return own if win_tile is not None and win not in ("none", "gold") and win_tile != wild else 0
+        if not isinstance(shown, int) or isinstance(shown, bool) or shown < 0:
+            raise UserError(f"--shown: {shown!r}; how many copies of the winning tile were seen, 0 or more")
+        if shown == 0 and own == 0:
+            return 0
+        if win_tile is None or win in ("none", "gold"):
+            raise UserError("--shown: the copies seen of the winning tile; this hand has none")
+        if wild is not None and win_tile == wild and self.ev.live:
+            raise UserError("--shown: the winning tile is a wild, which stands for no kind of its own to count")
+        if shown < own:
+            raise UserError(f"--shown {shown}: this seat's own exposed melds show {own} × {T.name(win_tile)}, "
+                            f"so at least {own} were seen")
+        held = kinds.count(win_tile)
+        # a hand valued at the draw (查叫) on a tile it waits for may wait on one all of whose copies are seen
+        left = self.rules.tiles.copies - (held if win != "ready" else held - 1)
+        if shown > left:
+            raise UserError(f"--shown {shown}: the hand holds {held} × {T.name(win_tile)} with the winning tile; "
+                            f"at most {left} other copies can have been seen")
+        return shown
 
     def _flowers(self, flowers: str, wild: int | None) -> tuple[int, int]:
         """(flower bits, other tiles laid aside) of a --flowers string; a kind
@@ -215,7 +246,7 @@ class HandScorer:
 
     def score(self, hand: str, melds=(), win: str = "self", tile: str = "", seat: int = 0,
               round: int = 0, flowers: str = "", *, wild=None, streak: int = 1, first: bool = False,
-              chain=None, discarder=None, last: bool = False, after_kong: bool = False) -> dict:
+              chain=None, discarder=None, last: bool = False, after_kong: bool = False, shown: int | None = None) -> dict:
         """One seat's hand: {win, value, hand, points, tai, times, items, reading, _fv}.
         ``chain``: the unbroken chain of kongs and wild discards (飘) that ended
         in this win, ``{kongs: K, piao: P}`` or a count (all kongs); ``last``:
@@ -261,6 +292,7 @@ class HandScorer:
         self.ev.check_melds(meld_objs, kinds, wild)
         self._check_play_holds(win, win_tile, kinds, ms, wild, first, chain)
         sit = self._situation(win, seat, round, flowers, streak, first, chain, last, wild, after_kong)
+        sit = replace(sit, shown=self._shown(shown, win, win_tile, kinds, ms, wild))
         face_melds = [(c, self.ev.meld_faces(m, wild)[0]) for c, m in ms]
         wk = -1 if wild is None or self.ev.live == 0 else wild
         if win == "none":
@@ -274,12 +306,15 @@ class HandScorer:
         out = {"win": win != "none", "value": int(parts[S.OUT_W]), "hand": self.hand_of(fv, parts),
                "points": int(parts[S.OUT_POINTS]),
                "tai": int(parts[S.OUT_TAI]), "times": int(parts[S.OUT_TIMES]),
-               "items": self.contributions(fv, int(parts[S.OUT_ITEMS])),
+               "items": self.contributions(fv, parts),
                "reading": describe(fv)}
         if passed == 0:
             out["win"] = False
             out["reason"] = "the rules' gate refuses this win"
         out["_fv"] = fv
+        out["_cols"] = {**self.seat_table.hand_columns(), "items": int(parts[S.OUT_ITEMS]),
+                        "items2": int(parts[S.OUT_ITEMS2]), "win_tile": int(fv[S.FV_WIN_FACE]),
+                        "shown": int(fv[S.FV_SHOWN])}
         return out
 
 
@@ -292,8 +327,9 @@ def describe(fv) -> dict:
             continue
         kind, face = code % 8, (code // S.MELD_FACE) % 64
         word = {S.MELD_CHI: "chi", S.MELD_PUNG: "pon", S.MELD_KONG_EXPOSED: "kong",
-                S.MELD_KONG_ADDED: "akong", S.MELD_KONG_CONCEALED: "ckong"}[kind]
-        tiles = [face, face + 1, face + 2] if kind == S.MELD_CHI else [face] * (3 if kind == S.MELD_PUNG else 4)
+                S.MELD_KONG_ADDED: "akong", S.MELD_KONG_CONCEALED: "ckong", S.MELD_KNITTED: "knitted"}[kind]
+        tiles = ([face, face + 1, face + 2] if kind == S.MELD_CHI else [face, face + 3, face + 6]
+                 if kind == S.MELD_KNITTED else [face] * (3 if kind == S.MELD_PUNG else 4))
         text = f"{word} {T.format_kinds(tiles)}"
         if kind <= S.MELD_PUNG and (code // S.MELD_CONCEALED) % 2:
             text += " (concealed)"
@@ -340,9 +376,9 @@ def score_hand(rules: RuleSet, hand, melds=(), win="self", tile="", seat=0, roun
     Keyword context: ``wild``, ``streak``, ``first``, ``chain``, ``discarder``.
     The seat's fact vector stays in the result as ``fv`` (a numpy array) for settle()."""
     out = scorer(rules).score(hand, melds, win, tile, seat, round, flowers, **context)
-    fv = out.pop("_fv", None)
-    if fv is not None:
-        out["fv"] = fv
+    for key in ("fv", "cols"):   # what settle() and hand_record() build the record from
+        if f"_{key}" in out:
+            out[key] = out.pop(f"_{key}")
     return out
 
 
@@ -378,8 +414,10 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
     for s in range(n):
         got = scores.get(s)
         fv = np.zeros(S.FV_SIZE, np.int64) if got is None else np.asarray(got["fv"], np.int64).copy()
+        fv[S.FV_FACES] = 0   # derived from the reading: item_parts fills it again
         if got is None:
             fv[S.FV_CONCEALED] = 1
+            fv[S.FV_WIN_FACE], fv[S.FV_SUIT_KEY] = -2, -1   # no winning tile, as a loser's record reads
         fv[S.FV_STREAK], fv[S.FV_DEALER], fv[S.FV_WON] = streak, s == dealer, (won or ready) and s == winner
         fv[S.FV_ROUND_WIND] = round_wind
         # the seats left at a draw are read only at a draw (engine/ready.py)
@@ -402,7 +440,10 @@ def hand_record(rules: RuleSet, scores: dict, *, winner, dealer=0, discarder=Non
                "wait": fv[S.FV_WAIT], "pair": fv[S.FV_PAIR], "quads": fv[S.FV_QUADS], "fours": fv[S.FV_FOURS],
                "chain": fv[S.FV_CHAIN],
                "chain_wilds": fv[S.FV_WHITES] - fv[S.FV_WILDS], "player": s,
-               **{f"meld{m}": codes[m] for m in range(S.N_MELDS)}}
+               "win_tile": fv[S.FV_WIN_FACE], "shown": fv[S.FV_SHOWN],
+               **{f"meld{m}": codes[m] for m in range(S.N_MELDS)},
+               # the hand itself (faces held, where its melds came from), as the engine records it
+               **(got.get("cols") or {} if got is not None else {})}
         for name, v in col.items():
             rec[f"{name}_{s}"] = int(v)
         for key in ("points", "tai", "times", "value"):

@@ -28,13 +28,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..hand.layout import SHAPE_NAMES
+from ..hand.spec import shape_names
 from ..scoring import layout as S
-from ..scoring.compile import table
+from ..scoring.compile import rules_table
 from ..scoring.formula import check_stack, new_stack
 from ..scoring.kernels import all_parts, fill_vars, formula, pair_values
 from ..table import layout as L
 from ..table.records import per_seat
-from .draw import at_the_draw, kong_money_at_once, win_orders
+from .draw import _seat_col, at_the_draw, kong_money_at_once, win_orders
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,9 @@ class Settlement:
 @dataclass
 class Scored:
     """Points per hand: ``seat_points[h, s]``, ``player_points[h, p]``; the
-    first winner's parts (``points tai times value`` and the ``items`` mask;
-    0 when nobody won) and every seat's ``parts[h, s, OUT_*]``."""
+    first winner's parts (``points tai times value`` and the items mask in two
+    words, ``items`` and ``items2``; 0 when nobody won) and every seat's
+    ``parts[h, s, OUT_*]``.  ``item(i)`` and ``shape(name)`` read the masks."""
 
     seat_points: np.ndarray
     player_points: np.ndarray
@@ -63,6 +66,19 @@ class Scored:
     parts: np.ndarray
     possible_times: tuple[int, ...] = ()   # every `times` the table can give (for stable statistics keys)
     flows: dict = field(default_factory=dict)   # per hand, what changed hands beside the wins (settle/draw.py)
+    items2: np.ndarray | None = None       # items ITEM_BITS.. of the first winner
+    shape_names: tuple[str, ...] = SHAPE_NAMES   # the rules' shape bits, the special shapes after the built-in
+
+    def item(self, i: int) -> np.ndarray:
+        """Per hand, whether the first winner's reading applied item ``i``."""
+        word = self.items if i < S.ITEM_BITS else self.items2
+        return ((word >> (i % S.ITEM_BITS)) & 1) == 1
+
+
+def item_names_of(parts_row: np.ndarray, names: list[str]) -> list[str]:
+    """The names of the items one reading's parts (OUT_ITEMS, OUT_ITEMS2) applied."""
+    words = (int(parts_row[S.OUT_ITEMS]), int(parts_row[S.OUT_ITEMS2]))
+    return [nm for i, nm in enumerate(names) if (words[i // S.ITEM_BITS] >> (i % S.ITEM_BITS)) & 1]
 
 
 def possible_times(scoring) -> tuple[int, ...]:
@@ -123,21 +139,74 @@ def fact_vectors(records: np.ndarray, seats: int) -> np.ndarray:
         fv[:, s, S.FV_WILD_CHAIN] = col("chain_wilds")
         fv[:, s, S.FV_WHITES] = col("wilds") + col("chain_wilds")
         fv[:, s, S.FV_FOURS] = col("fours")
+        _tile_facts(fv[:, s], records, s, n_h)
     return fv
+
+
+def held_counts(records: np.ndarray, s: int) -> np.ndarray:
+    """counts[h, f]: seat s's natural tiles of face f as recorded (held_lo, held_hi;
+    with the winning tile for a winner)."""
+    n_h = len(records)
+    lo, hi = _col(records, f"held_lo_{s}", n_h), _col(records, f"held_hi_{s}", n_h)
+    out = np.zeros((n_h, 34), np.int64)
+    top = (1 << L.HELD_BITS) - 1
+    for f in range(34):
+        word, at = (lo, f) if f < 17 else (hi, f - 17)
+        out[:, f] = (word >> (L.HELD_BITS * at)) & top
+    return out
+
+
+def _tile_facts(fv: np.ndarray, records: np.ndarray, s: int, n_h: int) -> None:
+    """The winning tile's facts and the faces held (win_facts.tile_facts and
+    held_faces), from the record, as the engine read them when it valued the seat."""
+    names = records.dtype.names or ()
+    if f"held_lo_{s}" not in names:
+        fv[:, S.FV_WIN_FACE] = -2
+        fv[:, S.FV_SUIT_KEY] = -1
+        return
+    counts = held_counts(records, s)
+    win = _col(records, f"win_tile_{s}", n_h)
+    ready = (_col(records, f"ready_{s}", n_h) == L.READY_YES) & (win >= 0)
+    rows = np.nonzero(ready)[0]
+    counts[rows, win[rows]] += 1   # a seat ready at the draw was valued with its best tile in hand (查叫)
+    faces = ((counts > 0) << np.arange(34, dtype=np.int64)).sum(axis=1)
+    frm = _col(records, f"meld_from_{s}", n_h)
+    aside = np.zeros(n_h, bool)
+    for m in range(S.N_MELDS):
+        code = fv[:, S.FV_MELD + m]
+        set_aside = ((frm >> (L.MELD_FROM_BITS * m)) & 15) != 0
+        face = (code // S.MELD_FACE) % 64
+        chi = code % 8 == S.MELD_CHI
+        faces |= np.where(set_aside & (code > 0), np.where(chi, 7 << face, 1 << face), 0)
+        aside |= set_aside
+    fv[:, S.FV_HELD] = faces
+    fv[:, S.FV_WIN_FACE] = win
+    fv[:, S.FV_SHOWN] = _col(records, f"shown_{s}", n_h)
+    key = np.full(n_h, -1, np.int64)
+    ok = (win >= 0) & ~aside & (fv[:, S.FV_WILDS] == 0)
+    before = counts.copy()
+    before[np.arange(n_h)[ok], win[ok]] -= 1
+    for g in range(3):
+        inside = before[:, 9 * g:9 * g + 9].sum(axis=1)
+        one_suit = ok & (win // 9 == g) & (inside == before.sum(axis=1))
+        key = np.where(one_suit, (before[:, 9 * g:9 * g + 9] * 5 ** np.arange(9)).sum(axis=1), key)
+    fv[:, S.FV_SUIT_KEY] = key
 
 
 def values(records: np.ndarray, rules) -> tuple[np.ndarray, np.ndarray]:
     """(parts[h, s, OUT_*], value[h, s, p]) of every seat's arrangement."""
     sc, n = rules.scoring, rules.table.seats
-    t = table(sc)
+    t = rules_table(rules)
     fv = fact_vectors(records, n)
     parts = np.zeros((len(records), n, S.OUT_W), np.int64)
-    all_parts(fv, t.tab, parts)
+    stack = new_stack()
+    all_parts(fv, t.tab, parts, np.zeros(S.ITEM_SCRATCH, np.int64), stack)
+    check_stack(stack, "scoring.items")
     value = np.zeros((len(records), n, n), np.int64)
     bases = np.array(list(sc["base"]["dealer"]), np.int64)
     vars_ = np.zeros(S.N_FIXED_VARS + len(t.fvars) + 1, np.int64)
-    stack = new_stack()
-    pair_values(fv, parts, t.tab, t.value.code, t.value.consts, records["dealer"].astype(np.int64),
+    frm = _seat_col(records, "win_from", n, -1).astype(np.int64)
+    pair_values(fv, parts, t.tab, t.value.code, t.value.consts, records["dealer"].astype(np.int64), frm,
                 bases, int(sc["base"]["other"]), int(sc.get("cap", 0)), value, vars_, stack)
     check_stack(stack, f"scoring.value, {_which(records, int(stack[S.STACK_ERR + 1]))}")
     return parts, value
@@ -164,7 +233,7 @@ def hands(fv: np.ndarray, parts: np.ndarray, rules) -> np.ndarray:
     without one, its ``value`` against a non-dealer payer, capped by ``cap``).
     The kernels run once per seat from Python: settlement is not a kernel."""
     sc = rules.scoring
-    t = table(sc)
+    t = rules_table(rules)
     prog = t.hand or t.value
     cap = int(sc.get("cap", 0)) if t.hand is None else 0
     vars_ = np.zeros(t.n_vars, np.int64)
@@ -172,7 +241,7 @@ def hands(fv: np.ndarray, parts: np.ndarray, rules) -> np.ndarray:
     out = np.zeros(fv.shape[:2], np.int64)
     for h in range(fv.shape[0]):
         for s in range(fv.shape[1]):
-            fill_vars(fv[h, s], parts[h, s], t.tab, _seat_base(fv[h, s], sc), 0, vars_)
+            fill_vars(fv[h, s], parts[h, s], t.tab, _seat_base(fv[h, s], sc), 0, 0, vars_)
             v = int(formula(prog.code, prog.consts, vars_, stack))
             check_stack(stack, f"scoring.{'hand' if t.hand is not None else 'value'}, record {h}")
             out[h, s] = min(v, cap) if cap > 0 else v
@@ -183,7 +252,7 @@ def _losers_exchange(records, rules, fv, parts, won, winners, dealer) -> np.ndar
     """``losers``: for every pair of losers of a won hand, the smaller hand pays
     the larger the formula (ties: the later seat pays the earlier, usually 0)."""
     sc, n = rules.scoring, rules.table.seats
-    t = table(sc)
+    t = rules_table(rules)
     hand = hands(fv, parts, rules)
     cap = int(sc.get("cap", 0))
     bases = list(sc["base"]["dealer"])
@@ -201,7 +270,7 @@ def _losers_exchange(records, rules, fv, parts, won, winners, dealer) -> np.ndar
                 in_pair = d in (i, j)
                 base = (int(bases[min(max(int(fv[h, hi, S.FV_STREAK]) - 1, 0), len(bases) - 1)]) if in_pair
                         else int(sc["base"]["other"]))
-                fill_vars(fv[h, hi], parts[h, hi], t.tab, base, 1 if lo == d else 0, vars_)
+                fill_vars(fv[h, hi], parts[h, hi], t.tab, base, 1 if lo == d else 0, 0, vars_)
                 vars_[k0], vars_[k0 + 1], vars_[k0 + 2] = hand[h, hi], hand[h, lo], in_pair
                 x = int(formula(t.losers.code, t.losers.consts, vars_, stack))
                 check_stack(stack, f"scoring.losers, {_which(records, int(h))}")
@@ -312,7 +381,7 @@ def score(records: np.ndarray, rules) -> Scored:
     names = [str(it["name"]) for it in sc.get("items", [])]
     return Scored(pay, pp, first_parts[:, S.OUT_POINTS], first_parts[:, S.OUT_TAI],
                   np.where(has, first_parts[:, S.OUT_TIMES], 0), v1, first_parts[:, S.OUT_ITEMS],
-                  names, parts, possible_times(sc), flows)
+                  names, parts, possible_times(sc), flows, first_parts[:, S.OUT_ITEMS2], shape_names(rules))
 
 
 def settlement(record: np.ndarray, rules):
@@ -324,7 +393,6 @@ def settlement(record: np.ndarray, rules):
     if int(record["outcome"][0]) in L.WIN_OUTCOMES:
         for s in range(n):
             if int(record["winners"][0]) >> s & 1:
-                mask = int(scored.parts[0, s, S.OUT_ITEMS])
-                names = ", ".join(nm for i, nm in enumerate(scored.item_names) if mask >> i & 1)
+                names = ", ".join(item_names_of(scored.parts[0, s], scored.item_names))
                 entries.append((s, names, int(scored.parts[0, s, S.OUT_TIMES])))
     return Settlement([int(v) for v in scored.seat_points[0]], entries)

@@ -70,6 +70,7 @@ EP_EXCHANGE_DIR = _P()     # XD_* below: to whom they go
 EP_DRAW_READY = _P()       # 1: at an exhaustive draw each seat still in is read as ready or not (查叫, scoring.draw)
 EP_ROB_GOLD = _P()         # 1: before the dealer's first discard a ready seat may take the turned wild and win (抢金)
 EP_TURN_PAST_ASIDE = _P()  # 1: a turned kind laid aside (like a flower) is set aside and the next tile turned
+EP_FORMAL_WAITS = _P()     # 1: a kind counts as waited on even when every copy is the seat's own (scoring.waits: formal)
 EP_SIZE = _P.size
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3
@@ -181,7 +182,16 @@ S_KONG_LOG = _S()     # F_KONG_LOG: each kong, who was in and whom it came from 
 S_READY = _S()        # at an exhaustive draw (查叫): READY_* below
 S_READY_ON = _S()     # the face the ready hand is valued on (its best), -1 none
 S_FOURS = _S()        # faces held four times, melds and kongs included (根), in the valued reading
+S_ITEMS2 = _S()       # the items that applied from 62 on (the items mask's second word)
+S_HELD_LO = _S()      # the winner's concealed hand with its winning tile, naturals by face: faces 0..16 ...
+S_HELD_HI = _S()      # ... and 17..33, 3 bits a face (HELD_BITS), the stand-in at the wild's face
+S_WIN_TILE = _S()     # the winning tile's face (-1 a wild, -2 none)
+S_SHOWN = _S()        # copies of the winning tile's kind everyone saw before the win (和绝张)
+S_MELD_FROM = _S()    # where each meld set aside came from, 4 bits a meld in order (0 none, 1 + the seat
+                      # it was claimed from, 15 a concealed kong); the reading's first melds are these
 S_NFIELDS = _S.size
+HELD_BITS = 3          # S_HELD_*: bits a face
+MELD_FROM_BITS = 4     # S_MELD_FROM: bits a meld
 READY_UNKNOWN, READY_NO, READY_YES, READY_VOID = -1, 0, 1, 2   # S_READY; READY_VOID: still holds its void suit (花猪)
 
 OUT_SELF_DRAW = 0

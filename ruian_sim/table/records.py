@@ -16,8 +16,10 @@ PER_SEAT = ("player", "shapes", "hard", "wilds", "facts", "kong_exposed", "kong_
             "kong_concealed", "pons", "chis", "penalty", "flowers", "folded",
             "meld0", "meld1", "meld2", "meld3", "meld4", "pair", "wait", "flower_bits", "aside",
             "points", "tai", "times", "value", "items", "chain", "chain_wilds", "quads", "passes", "blocked",
-            "win_order", "win_from", "void", "kong_log", "ready", "ready_on", "fours")
-WIDE = ("items", "kong_log")  # int64 columns (a bit per table item; 12 bits per kong); the rest fit int32
+            "win_order", "win_from", "void", "kong_log", "ready", "ready_on", "fours", "items2", "held_lo",
+            "held_hi", "win_tile", "shown", "meld_from")
+# int64 columns (a bit per table item; 12 bits per kong; 3 bits a face); the rest fit int32
+WIDE = ("items", "items2", "kong_log", "held_lo", "held_hi")
 assert len(FIXED) == L.C_FIXED and len(PER_SEAT) == L.S_NFIELDS
 
 

@@ -12,10 +12,11 @@ is the primitive everything else is built from.
 
 
 from ..hand.kernels import GROUP_OF, complete_shapes, hard_shapes, is_complete, set_tight
-from ..hand.layout import HS_B, HS_M, N_FACES
+from ..hand.layout import HS_B, HS_CAP, HS_M, N_FACES, SHAPE_STANDARD
 from ..jit import kernel, kernel_inline
 from .layout import (
     EP_COPIES,
+    EP_FORMAL_WAITS,
     F_CHIS,
     F_NMELD,
     F_NTILES,
@@ -134,17 +135,43 @@ def shapes_with(s, f, rules, seats, work):
 def natural_waits(s, rules, seats, table, work):
     """How many natural faces would complete seat s's hand (the wild left out).
     ``face_ok[f]``: some natural tile of this hand plays as face f.  A face the
-    hand already holds to its cap cannot come again (and one more tile would
-    carry into the next digit of its group's key, past the tables' end)."""
+    hand already holds to its cap cannot come again, unless the rules count
+    waits formally (scoring.waits: formal): then a kind every copy of which
+    the seat holds itself is waited on all the same (a fifth copy, read as a
+    pung of it beside the rest: one more tile would carry into the next digit
+    of its group's key, past the tables' end)."""
     hs = rules.hs
     cnt, capx = seats.cnt, seats.capx
+    F = seats.F
     face_ok = table.face_ok
+    formal = rules.P[EP_FORMAL_WAITS] == 1
     n = 0
     top = hs[HS_B] - 1
     for f in range(N_FACES):
-        if face_ok[f] == 0 or cnt[s, f] >= capx[s, f] or cnt[s, f] >= top:
+        if face_ok[f] == 0 or (cnt[s, f] >= capx[s, f] and not formal):
             continue
-        if shapes_with(s, f, rules, seats, work) != 0:
+        if cnt[s, f] >= top:
+            if formal:
+                # five of f: a pung of three and the hand's other two complete
+                remove_face(s, f, cnt, seats.keys, F, rules.pw)
+                remove_face(s, f, cnt, seats.keys, F, rules.pw)
+                F[s, F_NMELD] += 1   # the pung, as if set aside
+                if shapes_now(s, rules, seats, work) & SHAPE_STANDARD:
+                    n += 1
+                F[s, F_NMELD] -= 1
+                add_face(s, f, cnt, seats.keys, F, rules.pw)
+                add_face(s, f, cnt, seats.keys, F, rules.pw)
+            continue
+        if cnt[s, f] >= capx[s, f]:
+            # formal: as if the copies it set aside in its melds were free to come
+            cap = capx[s, f]
+            capx[s, f] = hs[HS_CAP]
+            set_tight(capx[s], hs)
+            if shapes_with(s, f, rules, seats, work) != 0:
+                n += 1
+            capx[s, f] = cap
+            set_tight(capx[s], hs)
+        elif shapes_with(s, f, rules, seats, work) != 0:
             n += 1
     return n
 

@@ -11,8 +11,7 @@ from .. import tiles as T
 from ..hand.spec import hand_params, hand_tables
 from ..hand.tables import Tables
 from ..ruleset import RuleSet
-from ..scoring import table as scoring_table
-from ..scoring.compile import draw_settled
+from ..scoring.compile import draw_settled, rules_table
 from . import layout as L
 
 _SOURCE = {"turned": L.WILD_TURNED, "next": L.WILD_NEXT, "fixed": L.WILD_FIXED, "none": L.WILD_NONE}
@@ -110,6 +109,7 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     P[L.EP_DRAW_READY] = draw_settled(rules.scoring)
     P[L.EP_ROB_GOLD] = w.rob
     P[L.EP_TURN_PAST_ASIDE] = w.turn_past_aside
+    P[L.EP_FORMAL_WAITS] = rules.scoring.get("waits", "live") == "formal"
     P[L.EP_KEEP_WIN], P[L.EP_KEEP_DRAW], P[L.EP_CAP] = (rules.dealer.keep_on_win, rules.dealer.keep_on_draw,
                                                          rules.dealer.streak_cap)
     P[L.EP_ROUNDS] = rules.match.rounds
@@ -125,7 +125,7 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     for k in a.four_winds.tiles:
         P[L.EP_FW_TILES + k] = 1
     hs = hand_params(rules)
-    table = scoring_table(rules.scoring)
+    table = rules_table(rules)
     # the table is part of play: the engine keeps each hand's best reading under
     # it (value, capped) and applies the gate; bases and payments are not
     played = [table.tab, table.value.code, table.value.consts,

@@ -94,6 +94,7 @@ class Programs(NamedTuple):
     stack: np.ndarray        # int64[STACK_SIZE]: their stack, STACK_ERR its error bits
     bases: np.ndarray        # int64: scoring.base.dealer, by the dealer's term
     misc: np.ndarray         # int64: table/valuation.M_*
+    scratch: np.ndarray      # int64[ITEM_SCRATCH]: the items' counts and the facts their formulas read
 
 
 class Values(NamedTuple):

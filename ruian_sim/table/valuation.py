@@ -8,10 +8,25 @@ record scores exactly as the engine valued it.  The win gate (``gate`` in the
 rules) is checked on the best reading before any win is declared.
 """
 
-from ..hand.layout import HS_M, HS_PAIR_ANY, SHAPE_STANDARD
+from ..hand.layout import (
+    HS_M,
+    HS_N_SPECIAL,
+    HS_PAIR_ANY,
+    HS_SPECIAL,
+    SHAPE_EIGHT,
+    SHAPE_PUNGS,
+    SHAPE_SPECIAL0,
+    SHAPE_STANDARD,
+    SHAPE_THREE,
+    SP_KIND,
+    SP_NSETS,
+    SP_SETS,
+    SP_W,
+    SPECIAL_KNITTED,
+)
 from ..jit import kernel, kernel_inline
 from ..scoring import layout as S
-from ..scoring.arrange import SC_ERR, SC_MORE, arrangements
+from ..scoring.arrange import SC_ERR, SC_MORE, arrangements, meld_code
 from ..scoring.facts import FACTS
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
@@ -20,17 +35,26 @@ from ..scoring.layout import (
     FV_MELD,
     FV_PAIR,
     FV_QUADS,
+    FV_SHAPES,
+    FV_SHOWN,
     FV_STREAK,
     FV_WAIT,
+    FV_WIN_FACE,
+    ITEM_SCRATCH,
+    MELD_KNITTED,
     N_FIXED_VARS,
     OUT_ITEMS,
+    OUT_ITEMS2,
     OUT_POINTS,
     OUT_TAI,
     OUT_TIMES,
     OUT_W,
     STACK_ERR,
     STACK_SIZE,
+    T_FLAGS,
+    TF_READ_SHAPES,
 )
+from ..scoring.layout import MELD_CHI as MELD_CHI_CODE
 from ..scoring.layout import N_MELDS as FV_N_MELDS
 from .layout import (
     ERR_FORMULA,
@@ -46,26 +70,29 @@ from .layout import (
     MAX_MELDS,
     S_FOURS,
     S_ITEMS,
+    S_ITEMS2,
     S_MELD0,
     S_PAIR,
     S_POINTS,
     S_QUADS,
+    S_SHOWN,
     S_TAI,
     S_TIMES,
     S_VALUE,
     S_WAIT,
+    S_WIN_TILE,
 )
-from .seat import hard_now, shapes_now
+from .seat import add_face, hard_now, remove_face, shapes_now
 from .state import Programs
 from .void import holds_void
-from .win_facts import hand_facts, seat_facts, wait_facts
+from .win_facts import hand_facts, seat_facts, tile_facts, wait_facts
 
 # parts of a value (int64[PARTS_SIZE]): the reading being tried, then from
 # BEST the best so far, from WAIT the best of a ready hand's waits.  The
 # first four are scoring/kernels.item_parts' out[].
-P_POINTS, P_TAI, P_TIMES, P_ITEMS = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS
+P_POINTS, P_TAI, P_TIMES, P_ITEMS, P_ITEMS2 = OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS, OUT_ITEMS2
 P_VALUE = OUT_W
-P_DEALER_VALUE = 5   # the reading's value against the dealer, when scoring.prefer reads it
+P_DEALER_VALUE = P_VALUE + 1   # the reading's value against the dealer, when scoring.prefer reads it
 BEST = 8
 WAIT = 16            # the best wait's best reading (ready.best_wait)
 PARTS_SIZE = 24
@@ -102,7 +129,8 @@ def programs(table, scoring) -> Programs:
     gate = table.gate
     return Programs(table.value.code, table.value.consts, gate.code if gate else empty,
                     gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
-                    np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc)
+                    np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc,
+                    np.zeros(ITEM_SCRATCH, np.int64))
 
 
 def reads(table, names) -> bool:
@@ -171,11 +199,11 @@ def hand_value(fv, tab, prog, parts):
     """The table's parts of one reading into parts[0..4] and its value: the
     value formula against a non-dealer payer (the dealer's base when this
     seat deals), as the scorer's per-pair values give it."""
-    item_parts(fv, tab, parts)
+    item_parts(fv, tab, parts, prog.scratch, prog.stack)
     base = prog.misc[M_OTHER]
     if fv[FV_DEALER] == 1:
         base = prog.bases[min(max(fv[FV_STREAK] - 1, 0), prog.bases.shape[0] - 1)]
-    fill_vars(fv, parts, tab, base, 0, prog.vars)
+    fill_vars(fv, parts, tab, base, 0, 0, prog.vars)
     v = formula(prog.value_code, prog.value_consts, prog.vars, prog.stack)
     cap = prog.misc[M_CAP]
     if cap > 0 and v > cap:
@@ -192,7 +220,7 @@ def has_gate(prog):
 @kernel
 def passes_gate(fv, tab, prog, parts):
     """The gate formula on a reading whose parts are in parts[0..4]."""
-    fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, prog.vars)
+    fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, 0, prog.vars)
     return formula(prog.gate_code, prog.gate_consts, prog.vars, prog.stack) != 0
 
 
@@ -204,7 +232,7 @@ def dealer_value(fv, tab, prog, parts):
     if fv[FV_DEALER] == 1:
         return parts[P_VALUE]
     base = prog.bases[min(max(fv[FV_STREAK] - 1, 0), prog.bases.shape[0] - 1)]
-    fill_vars(fv, parts, tab, base, 1, prog.vars)
+    fill_vars(fv, parts, tab, base, 1, 0, prog.vars)
     v = formula(prog.value_code, prog.value_consts, prog.vars, prog.stack)
     cap = prog.misc[M_CAP]
     if cap > 0 and v > cap:
@@ -248,6 +276,113 @@ def _keep(fv, tab, prog, parts, best, found, use_gate):
 
 
 @kernel
+def knitted_bits(hs):
+    """Shape bits of the rules' knitted special shapes."""
+    bits = 0
+    for i in range(hs[HS_N_SPECIAL]):
+        if hs[HS_SPECIAL + i * SP_W + SP_KIND] == SPECIAL_KNITTED:
+            bits |= SHAPE_SPECIAL0 << i
+    return bits
+
+
+@kernel
+def _arranged(s, f_win, on_discard, need, nm, shapes, by_reading, use_gate, passed, rules, seats, table, values):
+    """Every reading of seat s's concealed hand as ``need`` melds and a pair
+    (``nm`` melds already in the base row), each kept as _keep says; the
+    readings that pass the gate so far, -1 when the search fails (H_ERROR)."""
+    hs = rules.hs
+    cnt, F = seats.cnt, seats.F
+    H = table.H
+    tab, rows, asc, best, parts, prog = (values.tab, values.rows, values.asc, values.best, values.parts,
+                                         values.prog)
+    wk = H[H_WK]
+    base = rows[0]
+    seen = 0
+    resume = False
+    while True:
+        # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
+        n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, hs[HS_PAIR_ANY], table.face_ok, f_win,
+                         on_discard, base, nm, seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
+        for r in range(1, n + 1):
+            if by_reading:
+                rows[r, FV_SHAPES] = shapes & SHAPE_STANDARD
+                if shapes & SHAPE_PUNGS and _all_pungs(rows[r]):
+                    rows[r, FV_SHAPES] |= SHAPE_PUNGS
+            if _keep(rows[r], tab, prog, parts, best, passed > 0, use_gate) > 0:
+                passed += 1
+        seen += n
+        if asc[SC_ERR] != 0:
+            H[H_ERROR] = ERR_READINGS
+            return -1
+        if asc[SC_MORE] == 0:
+            break
+        resume = True
+    if seen == 0:
+        # the win test says standard, the search finds no reading: they disagree
+        H[H_ERROR] = ERR_READINGS
+        return -1
+    return passed
+
+
+@kernel_inline
+def _all_pungs(fv):
+    for m in range(FV_N_MELDS):
+        code = fv[FV_MELD + m]
+        if code > 0 and code % 8 == MELD_CHI_CODE:
+            return False
+    return True
+
+
+@kernel
+def _knitted(s, f_win, on_discard, bits, nm, by_reading, use_gate, passed, rules, seats, table, values):
+    """The readings of seat s's hand as a knitted special shape (``bits``):
+    each set of the shape the hand holds, set apart as three knitted melds
+    (naturals only), the rest read as melds and a pair."""
+    hs, pw = rules.hs, rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    base = values.rows[0]
+    hand_shapes = base[FV_SHAPES]
+    for i in range(hs[HS_N_SPECIAL]):
+        if bits & (SHAPE_SPECIAL0 << i) == 0:
+            continue
+        at = HS_SPECIAL + i * SP_W
+        for j in range(hs[at + SP_NSETS]):
+            mask = hs[at + SP_SETS + j]
+            held = True
+            for f in range(34):
+                if (mask >> f) & 1 and cnt[s, f] == 0:
+                    held = False
+            if not held or nm + 3 > FV_N_MELDS:
+                continue
+            k = nm
+            for g in range(3):   # the set's faces of suit g, three apart
+                for f in range(9 * g, 9 * g + 9):
+                    if (mask >> f) & 1:
+                        base[FV_MELD + k] = meld_code(MELD_KNITTED, 1, f, 0)
+                        k += 1
+                        break
+            for f in range(34):
+                if (mask >> f) & 1:
+                    remove_face(s, f, cnt, keys, F, pw)
+            # the winning tile: in the rest if one of its face is left there, else in the knitted part
+            f_rest = f_win if f_win < 0 or cnt[s, f_win] > 0 else -2
+            if by_reading:
+                base[FV_SHAPES] = SHAPE_SPECIAL0 << i
+            got = _arranged(s, f_rest, on_discard, hs[HS_M] - F[s, F_NMELD] - 3, k, 0, False, use_gate, passed,
+                            rules, seats, table, values)
+            base[FV_SHAPES] = hand_shapes
+            for f in range(34):
+                if (mask >> f) & 1:
+                    add_face(s, f, cnt, keys, F, pw)
+            for m in range(nm, k):
+                base[FV_MELD + m] = 0
+            if got < 0:
+                return -1
+            passed = got
+    return passed
+
+
+@kernel
 def best_reading(s, f_win, on_discard, shapes, use_gate, rules, seats, table, values):
     """Read winner s (``rows[0]`` holds seat_facts) every way and keep, in
     ``best`` with its parts, the reading worth most among those the gate lets
@@ -257,45 +392,35 @@ def best_reading(s, f_win, on_discard, shapes, use_gate, rules, seats, table, va
     the hand's engine error (H_ERROR).  ``use_gate`` False: the best reading
     whatever the gate says (what `hand` shows of a refused win)."""
     hs = rules.hs
-    cnt, F = seats.cnt, seats.F
-    H = table.H
-    tab, rows, asc, best, parts, prog = (values.tab, values.rows, values.asc, values.best, values.parts,
-                                         values.prog)
-    wk = H[H_WK]
+    F = seats.F
+    tab, rows, best, parts, prog = values.tab, values.rows, values.best, values.parts, values.prog
     base = rows[0]
     nm = min(F[s, F_NMELD], MAX_MELDS)
+    knitted = knitted_bits(hs)
+    by_reading = tab[T_FLAGS] & TF_READ_SHAPES != 0
     passed = 0
-    seen = 0
-    if shapes & SHAPE_STANDARD:
-        need = hs[HS_M] - F[s, F_NMELD]
-        resume = False
-        while True:
-            # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
-            n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, hs[HS_PAIR_ANY], table.face_ok, f_win,
-                             on_discard, base, nm, seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
-            for r in range(1, n + 1):
-                if _keep(rows[r], tab, prog, parts, best, passed > 0, use_gate) > 0:
-                    passed += 1
-            seen += n
-            if asc[SC_ERR] != 0:
-                H[H_ERROR] = ERR_READINGS
-                return 0
-            if asc[SC_MORE] == 0:
-                break
-            resume = True
-        if seen == 0:
-            # the win test says standard, the search finds no reading: they disagree
-            H[H_ERROR] = ERR_READINGS
+    if shapes & (SHAPE_STANDARD | SHAPE_PUNGS):
+        passed = _arranged(s, f_win, on_discard, hs[HS_M] - F[s, F_NMELD], nm, shapes, by_reading, use_gate, passed,
+                           rules, seats, table, values)
+        if passed < 0:
             return 0
-    if shapes & ~SHAPE_STANDARD:
-        # eight pairs or three wilds: the hand as it is
+    if shapes & (SHAPE_EIGHT | SHAPE_THREE) or (shapes & ~knitted) >= SHAPE_SPECIAL0:
+        # eight pairs, three wilds or a distinct special shape: the hand as it is
         last = rows.shape[0] - 1
         for i in range(base.shape[0]):
             rows[last, i] = base[i]
         rows[last, FV_PAIR] = 0
         rows[last, FV_WAIT] = 0
-        if _keep(rows[last], tab, prog, parts, best, passed > 0, use_gate) > 0:
-            passed += 1
+        if by_reading:
+            rows[last, FV_SHAPES] = shapes & ~(SHAPE_STANDARD | SHAPE_PUNGS) & ~knitted
+        if rows[last, FV_SHAPES] != 0 or not by_reading:
+            if _keep(rows[last], tab, prog, parts, best, passed > 0, use_gate) > 0:
+                passed += 1
+    kn = shapes & knitted
+    if kn != 0:
+        passed = _knitted(s, f_win, on_discard, kn, nm, by_reading, use_gate, passed, rules, seats, table, values)
+        if passed < 0:
+            return 0
     if formula_failed(prog, table):
         return 0
     for j in range(BEST):
@@ -316,6 +441,9 @@ def write_value(s, n, fv, parts, rec, col):
     rec[col + S_TIMES * n + s] = parts[P_TIMES]
     rec[col + S_VALUE * n + s] = parts[P_VALUE]
     rec[col + S_ITEMS * n + s] = parts[P_ITEMS]
+    rec[col + S_ITEMS2 * n + s] = parts[P_ITEMS2]
+    rec[col + S_WIN_TILE * n + s] = fv[FV_WIN_FACE]
+    rec[col + S_SHOWN * n + s] = fv[FV_SHOWN]
     rec[col + S_QUADS * n + s] = fv[FV_QUADS]
     rec[col + S_FOURS * n + s] = fv[FV_FOURS]
 
@@ -337,6 +465,7 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     if prog.misc[M_WAITS] == 1:
         facts |= wait_facts(s, f_win, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
+    tile_facts(s, f_win, route, rules, seats, table, rows[0])
     return best_reading(s, f_win if f_win >= -1 else -1, joins_from_outside(route), shapes, True, rules,
                         seats, table, values) > 0
 
@@ -353,6 +482,7 @@ def win_reading(s, f, route, use_gate, rules, seats, table, work, values):
     hard = hard_now(s, table.H[H_WK], (route & FACT_SELF_DRAWN) != 0, rules, seats, work)
     facts = hand_facts(s, route, rules, seats, table) | wait_facts(s, f, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, values.rows[0])
+    tile_facts(s, f, facts, rules, seats, table, values.rows[0])
     passed = best_reading(s, f if f >= -1 else -1, joins_from_outside(route), shapes, use_gate, rules, seats,
                           table, values)
     return shapes, hard, facts, passed

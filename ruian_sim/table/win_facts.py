@@ -5,6 +5,7 @@ facts (one suit, all melded or set aside, 天胡 / 地胡) and its waits (單聽
 爆头).  valuation.py reads every way the hand can be arranged on top of these;
 the `hand` command builds its one seat with the same kernels."""
 
+from ..hand.kernels import GROUP_OF
 from ..hand.layout import HS_M
 from ..jit import kernel
 from ..scoring.arrange import meld_code
@@ -17,6 +18,7 @@ from ..scoring.layout import (
     FV_FLOWER_BITS,
     FV_FOURS,
     FV_HARD,
+    FV_HELD,
     FV_KONG_CHAIN,
     FV_KONGS,
     FV_MELD,
@@ -24,10 +26,13 @@ from ..scoring.layout import (
     FV_ROUND_WIND,
     FV_SEAT_WIND,
     FV_SHAPES,
+    FV_SHOWN,
     FV_STREAK,
+    FV_SUIT_KEY,
     FV_WHITES,
     FV_WILD_CHAIN,
     FV_WILDS,
+    FV_WIN_FACE,
     FV_WON,
 )
 from ..scoring.layout import N_MELDS as FV_N_MELDS
@@ -49,6 +54,7 @@ from .layout import (
     FACT_DISCARD,
     FACT_EARTHLY,
     FACT_HEAVENLY,
+    FACT_ROBBED,
     FACT_SELF_DRAWN,
     FACT_SINGLE_WAIT,
     FACT_WAITS_ANY,
@@ -57,7 +63,9 @@ from .layout import (
     H_DISCARDS,
     H_KONGS,
     H_ROUND,
+    H_SI,
     H_STREAK,
+    H_WK,
     M_FACE,
     M_FROM,
     M_TYPE,
@@ -65,7 +73,7 @@ from .layout import (
     MELD_CHI,
     MELD_PON,
 )
-from .seat import add_face, could_come, natural_waits, remove_face, suit_facts
+from .seat import add_face, could_come, natural_waits, raw_of, remove_face, suit_facts
 
 
 @kernel
@@ -94,6 +102,9 @@ def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
     fv[FV_KONG_CHAIN] = F[s, F_CHAIN] - F[s, F_CHAIN_WILDS]
     fv[FV_WILD_CHAIN] = F[s, F_CHAIN_WILDS]
     fv[FV_WHITES] = F[s, F_W] + F[s, F_CHAIN_WILDS]
+    fv[FV_WIN_FACE] = -2
+    fv[FV_SUIT_KEY] = -1
+    fv[FV_HELD] = held_faces(s, seats)
     if won:
         fv[FV_FOURS] = fours(s, seats)
         for f in range(34):
@@ -105,6 +116,49 @@ def seat_facts(s, won, shapes, hard, facts, rules, seats, table, fv):
             fv[FV_MELD + k] = meld_code(melds[s, i, M_TYPE] + 1, 1 if melds[s, i, M_FROM] < 0 else 0,
                                         melds[s, i, M_FACE], 0)
         k += 1
+
+
+@kernel
+def held_faces(s, seats):
+    """Bit f: seat s holds a natural tile of face f, its melds set aside included."""
+    cnt, F, melds = seats.cnt, seats.F, seats.melds
+    mask = 0
+    for f in range(34):
+        if cnt[s, f] > 0:
+            mask |= 1 << f
+    for i in range(min(F[s, F_NMELD], MAX_MELDS)):
+        g = melds[s, i, M_FACE]
+        mask |= (7 << g) if melds[s, i, M_TYPE] == MELD_CHI else (1 << g)
+    return mask
+
+
+@kernel
+def tile_facts(s, f_win, route, rules, seats, table, fv):
+    """The winning tile's part of seat s's fact vector (its hand holds it; face
+    ``f_win``, -1 a wild, below -1 none joined): the face, how many of its
+    kind everyone saw before (和绝张), and the hand before it of one suit
+    (九莲宝灯 reads it)."""
+    cnt, F = seats.cnt, seats.F
+    H, vis = table.H, table.vis
+    fv[FV_WIN_FACE] = f_win if f_win >= -1 else -2
+    if f_win >= 0:
+        seen = vis[raw_of(f_win, H[H_WK], H[H_SI])]
+        if (route & FACT_DISCARD) != 0 and (route & FACT_ROBBED) == 0:
+            seen -= 1   # the discard itself, seen when it was thrown (a tile valued at the draw, 查叫, was not)
+        fv[FV_SHOWN] = max(seen, 0)
+    fv[FV_SUIT_KEY] = -1
+    if f_win >= 0 and F[s, F_NMELD] == 0 and F[s, F_W] == 0:
+        g = GROUP_OF[f_win]
+        key = 0
+        step = 1
+        for f in range(34):
+            c = cnt[s, f] - (1 if f == f_win else 0)
+            if c > 0 and (GROUP_OF[f] != g or g == 3):
+                return
+            if GROUP_OF[f] == g:
+                key += c * step
+                step *= 5
+        fv[FV_SUIT_KEY] = key
 
 
 @kernel

@@ -27,6 +27,7 @@ from ruian_sim import tiles as T
 from ruian_sim.engine.transcript import raw_hand
 from ruian_sim.hand import HandEvaluator, Meld
 from ruian_sim.hand.layout import SHAPE_THREE
+from ruian_sim.settle.hand import HandScorer
 from ruian_sim.table import layout as L
 from ruian_sim.table.wall import WS_GONE
 
@@ -45,6 +46,7 @@ class Referee:
         self.spec = spec
         self.rules = spec.rules
         self.ev = HandEvaluator(spec.rules)
+        self.scorer = HandScorer(spec.rules) if spec.rules.scoring.get("gate") is not None else None
         self.n = spec.seats
 
     def referee(self, rec, events, state) -> dict:
@@ -67,6 +69,8 @@ class Referee:
         out_of_play = Counter()
         seen = Counter()
         flowers = Counter()
+        own_flowers = [Counter() for _ in range(n)]   # each seat's, for a gate (its flower fans)
+        words_of: list[list[str]] = [[] for _ in range(n)]   # its melds as `hand --melds` writes them
         size = rules.deal.hand_size
         stats = Counter()
         last_discard = None  # (seat, raw)
@@ -124,6 +128,23 @@ class Referee:
             check(hands[s][k] > 0, f"S{s} gives up {T.name(k)} it does not hold: {dict(hands[s])}")
             hands[s][k] -= 1
 
+        def gate_lets(s, k):
+            """Where the rules gate a win (MCR's 8 fan), whether a win on the discard ``k``
+            passes, by the `hand` scorer on what the table showed: the hand, its melds, the
+            seat and round, its flowers and the copies of k seen.  Facts the referee does not
+            follow (the last discard, a discard after a kong) only add to a table's count, so
+            without them a hand that passes here passes in play."""
+            if rules.scoring.get("gate") is None:
+                return True
+            words = ", ".join(words_of[s])
+            shown = pond.count(k) - 1 + sum(m.tiles().count(k) for x in range(n) for m, w in
+                                            zip(mlds[x], words_of[x]) if not w.startswith("ckong"))
+            got = self.scorer.score(T.format_kinds(sorted(hands[s].elements())), words, "discard", T.name(k),
+                                    (s - int(rec["dealer"])) % n, int(rec["round"]) % 4,
+                                    T.format_kinds(sorted(own_flowers[s].elements())), wild=wild, shown=shown)
+            stats["gate_passed" if got["win"] else "gate_refused"] += 1
+            return bool(got["win"])
+
         def could_win(s, k):
             if void_held(s, k):
                 return False   # 定缺: no win while holding the void suit
@@ -135,7 +156,7 @@ class Referee:
                     cnt, w, wf = self.ev.faces(kinds[:-1], wild)
                     cnt[wk] += 1
                     return bool(self.ev.shapes_mask(cnt, w, wf, mlds[s]))
-                return self.ev.evaluate(kinds, wild, melds=mlds[s]).win
+                return self.ev.evaluate(kinds, wild, melds=mlds[s]).win and gate_lets(s, k)
             except Exception as exc:  # a size or copy error is a referee failure
                 raise Violation(f"S{s} cannot be evaluated: {exc}") from None
 
@@ -149,7 +170,9 @@ class Referee:
                 check(s in winner_seats or s in passed or order.index(s) > cut,
                       f"S{s} could win on {T.name(last_discard[1])} but neither won nor passed")
             if first_only:
-                first = next(s for s in order if s in pending and s not in passed)
+                # a winner may be missing from pending where a gate counts facts the referee does not
+                # follow (the last discard): the gate's answer there is play's
+                first = next(s for s in order if (s in pending or s in winner_seats) and s not in passed)
                 check(winner_seats == [first], f"winner {winner_seats} is not the first ({first})")
 
         def win_made():
@@ -230,6 +253,7 @@ class Referee:
                 check(laid_aside(t), f"{T.name(t)} laid aside as a flower")
                 take(s, t)
                 flowers[t] += 1
+                own_flowers[s][t] += 1
             elif code == L.EV_EXCHANGE:
                 check(rules.exchange.tiles > 0, "tiles passed without 换三张")
                 take(s, t)
@@ -292,6 +316,7 @@ class Referee:
                         take(s, raw)
                         raws.append(raw)
                     mlds[s].append(Meld("chi", start, raw=tuple(sorted(raws))))
+                    words_of[s].append(f"chi {T.format_kinds(sorted(raws))}")
                     stats["chi"] += 1
                 else:
                     k = 2 if code == L.EV_PON else 3
@@ -299,6 +324,8 @@ class Referee:
                         take(s, t)
                     check(wild is None or t != wk, "a wild in a meld")
                     mlds[s].append(Meld("pon" if code == L.EV_PON else "kong", t))
+                    words_of[s].append(f"{'pon' if code == L.EV_PON else 'kong'} "
+                                       f"{T.format_kinds([t] * (3 if code == L.EV_PON else 4))}")
                     stats["pon" if code == L.EV_PON else "kong"] += 1
                     if code == L.EV_KONG_EXP:
                         log_kong(s, L.KL_EXPOSED, d)
@@ -308,12 +335,14 @@ class Referee:
                     take(s, t)
                 check(wild is None or t != wk, "a wild in a kong")
                 mlds[s].append(Meld("kong", t))
+                words_of[s].append(f"ckong {T.format_kinds([t] * 4)}")
                 stats["kong"] += 1
                 log_kong(s, L.KL_CONCEALED)
             elif code == L.EV_KONG_ADD:
                 take(s, t)
                 i = next(i for i, m in enumerate(mlds[s]) if m.kind == "pon" and m.tile == t)
                 mlds[s][i] = Meld("kong", t)
+                words_of[s][i] = f"akong {T.format_kinds([t] * 4)}"
                 stats["kong"] += 1
                 log_kong(s, L.KL_ADDED)
             elif code == L.EV_READY:

@@ -153,7 +153,7 @@ MISTAKES = [
     ("a second amount", HEAD + "    season_set: {times: 2}\n",
      "f.yaml:4:5: scoring.items[4]: an item gives exactly one of points, tai, fan or times, not tai and times"),
     ("a new item without its condition", HEAD + "    dragon_pair: {tai: 1}\n",
-     "a new item needs an amount (points, tai, fan or times) and `when` or `per`"),
+     "a new item needs an amount (points, tai, fan or times) and `when`, `per`, `together` or `fallback`"),
 ]
 
 

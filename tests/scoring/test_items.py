@@ -12,7 +12,7 @@ from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
 from ruian_sim.scoring import table as compiled
 from ruian_sim.scoring.compile import compile_table
-from ruian_sim.scoring.kernels import item_parts
+from ruian_sim.scoring.kernels import reading_parts
 
 STANDARD, EIGHT, PUNGS, THREE = 1, 2, 4, 8
 
@@ -34,9 +34,8 @@ def vector(shapes=0, hard=0, facts=0, wilds=0, melds=(), pair=0, wait=0, flower_
 
 def parts(items, fv):
     t = compile_table({"items": items, "value": "times"})
-    out = np.zeros(S.OUT_W, np.int64)
-    item_parts(fv, t.tab, out)
-    return [int(x) for x in out]
+    out, _ = reading_parts(fv, t.tab)
+    return [int(x) for x in out[:S.OUT_ITEMS2]]   # points, tai, times, the first word of the items mask
 
 
 def test_per_meld_filter_counts_matching_melds():
@@ -182,10 +181,9 @@ def old_highest(shapes, hard):
 
 def test_default_items_equal_the_old_highest_pick_in_every_combination():
     t = compiled(load("ruian").scoring)
-    out = np.zeros(S.OUT_W, np.int64)
     seen = set()
     for shapes, hard, facts in product(range(16), range(8), (0, 1, 2, 1024)):
-        item_parts(vector(shapes=shapes, hard=hard, facts=facts), t.tab, out)
+        out, _ = reading_parts(vector(shapes=shapes, hard=hard, facts=facts), t.tab)
         assert out[S.OUT_TIMES] == old_highest(shapes, hard), (shapes, hard)
         assert bin(int(out[S.OUT_ITEMS])).count("1") == 1   # one item says where the times came from
         seen.add(int(out[S.OUT_ITEMS]))

@@ -47,8 +47,8 @@ from .projection import _weighted, projected, worth
 @kernel_inline
 def _gate_passes(fv, values):
     tab, prog, parts = values.tab, values.prog, values.parts
-    item_parts(fv, tab, parts)
-    fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, prog.vars)
+    item_parts(fv, tab, parts, prog.scratch, prog.stack)
+    fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, 0, prog.vars)
     ok = formula(prog.gate_code, prog.gate_consts, prog.vars, prog.stack) != 0
     prog.stack[STACK_ERR] = 0
     return ok

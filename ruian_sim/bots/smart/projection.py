@@ -181,17 +181,17 @@ def gain(s, fv, self_drawn, rules, table, values):
     n = P[EP_SEATS]
     fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
                                                                         else FACT_DISCARD)
-    item_parts(fv, tab, parts)
+    item_parts(fv, tab, parts, prog.scratch, prog.stack)
     waits_any = False   # set here for the gate, taken back before returning
     if misc[M_GATE] == 1:
-        fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+        fill_vars(fv, parts, tab, misc[M_OTHER], 0, 0, vars_)
         if formula(gcode, gconsts, vars_, stack) == 0:
             stack[STACK_ERR] = 0
             if fv[FV_WILDS] == 0 or fv[FV_FACTS] & FACT_WAITS_ANY:
                 return 0.0
             fv[FV_FACTS] |= FACT_WAITS_ANY
-            item_parts(fv, tab, parts)
-            fill_vars(fv, parts, tab, misc[M_OTHER], 0, vars_)
+            item_parts(fv, tab, parts, prog.scratch, prog.stack)
+            fill_vars(fv, parts, tab, misc[M_OTHER], 0, 0, vars_)
             if formula(gcode, gconsts, vars_, stack) == 0:
                 fv[FV_FACTS] &= ~FACT_WAITS_ANY
                 stack[STACK_ERR] = 0
@@ -205,7 +205,7 @@ def gain(s, fv, self_drawn, rules, table, values):
         if (H[H_WINNERS] >> p) & 1:
             continue   # it won and left the hand: it pays nothing more
         base = bases[k] if (s == d or p == d) else misc[M_OTHER]
-        fill_vars(fv, parts, tab, base, 1 if p == d else 0, vars_)
+        fill_vars(fv, parts, tab, base, 1 if p == d else 0, 0, vars_)
         v = formula(vcode, vconsts, vars_, stack)
         if misc[M_CAP] > 0 and v > misc[M_CAP]:
             v = misc[M_CAP]

@@ -18,7 +18,7 @@ import numpy as np
 from ...hand.layout import SHAPE_NAMES
 from ...ruleset import RuleSet
 from ...scoring import layout as S
-from ...scoring import table
+from ...scoring.compile import rules_table
 from ...scoring.facts import FACTS  # noqa: F401 - the facts reads() looks up
 from ...scoring.formula import check_stack, new_stack
 from ...scoring.kernels import fill_vars, formula, item_parts
@@ -76,13 +76,13 @@ def win_value(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner_d
     """What one payer pays for a representative win, by the compiled table
     (the same kernels the scorer runs), capped by `cap`."""
     sc = rules.scoring
-    t = table(sc)
+    t = rules_table(rules)
     fv = win_vector(route, hard, self_drawn, winner_dealer)
     parts = np.zeros(S.OUT_W, np.int64)
-    item_parts(fv, t.tab, parts)
+    item_parts(fv, t.tab, parts, np.zeros(S.ITEM_SCRATCH, np.int64), new_stack())
     base = int(sc["base"]["dealer"][0]) if pair_has_dealer else int(sc["base"]["other"])
     vars_ = np.zeros(S.N_FIXED_VARS + len(t.fvars) + 1, np.int64)
-    fill_vars(fv, parts, t.tab, base, int(payer_dealer), vars_)
+    fill_vars(fv, parts, t.tab, base, int(payer_dealer), 0, vars_)
     stack = new_stack()
     v = int(formula(t.value.code, t.value.consts, vars_, stack))
     check_stack(stack, "scoring.value on the bots' representative win")

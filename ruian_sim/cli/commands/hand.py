@@ -3,6 +3,7 @@ hand), and score a complete one under the rules' table."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -32,8 +33,13 @@ def register(sub) -> None:
     add_rules_args(p)
     p.add_argument("--wild", metavar="TILE",
                    help="the wild's kind, e.g. 5m (required when the rules have a wild; 'none' for none)")
-    p.add_argument("hand", metavar="HAND|-", help="tiles in notation, e.g. 123m456p789s11z; '-' reads one "
-                                                  "hand per line from stdin")
+    p.add_argument("hand", metavar="HAND|-", nargs="?",
+                   help="tiles in notation, e.g. 123m456p789s11z; '-' reads one hand per line from stdin")
+    p.add_argument("--jsonl", action="store_true",
+                   help="read one JSON object a line from stdin, its keys the long options (hand, tile, melds, "
+                        "win, seat, round, flowers, last, shown, discarder, wild, ...; the command line's "
+                        "options are the defaults), and answer one JSON object a line in the same order; a "
+                        "line that cannot be scored answers {\"error\": ...} and the rest go on")
     g = p.add_argument_group("scoring a complete hand (prints a `score` object: value, parts, items)")
     g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi", "gold", "ready"),
                    help="how the hand was won; scores it under the rules' table (gold: 抢金, the turned tile "
@@ -64,6 +70,10 @@ def register(sub) -> None:
                         "with --win kong)")
     g.add_argument("--piao", type=int, default=0, metavar="P",
                    help="wilds discarded in that chain (财飘)")
+    g.add_argument("--shown", type=int, default=None, metavar="N",
+                   help="copies of the winning tile's kind everyone saw before the win: discards and exposed "
+                        "melds, the winner's own among them (和绝张 when the other three were seen; default: "
+                        "what its own exposed melds show)")
     g.add_argument("--discarder", type=int, default=None, metavar="SEAT",
                    help="the seat wind of the player who discarded the winning tile; with it (or a "
                         "self-draw) the output adds each seat's payment (`payments`, the dealer is seat 0)")
@@ -108,15 +118,127 @@ def _check_context(args, rules) -> None:
         raise UserError("--chain and --piao count kongs and wild discards: 0 or more")
 
 
+# the options a --jsonl line may give, by key (the long options, '-' written '_')
+LINE_KEYS = ("hand", "wild", "win", "melds", "tile", "seat", "round", "flowers", "streak", "first", "last",
+             "after_kong", "chain", "piao", "discarder", "shown")
+
+
+class Hands:
+    """One rule set's evaluator and scorer, set up once for every hand asked."""
+
+    def __init__(self, rules):
+        from ...hand import HandEvaluator
+
+        self.rules = rules
+        self.ev = HandEvaluator(rules)
+        self._scorer = None
+
+    def scorer(self):
+        if self._scorer is None:
+            from ...settle.hand import HandScorer
+
+            self._scorer = HandScorer(self.rules)
+        return self._scorer
+
+    def answer(self, o) -> dict:
+        """One hand's JSON object; ``o`` has the attributes of LINE_KEYS."""
+        rules = self.rules
+        wild = _parse_wild(o.wild, rules)
+        if wild is not None and wild not in rules.tiles.kinds:
+            raise UserError(f"--wild: {T.name(wild)} is not a tile of these rules")
+        _check_context(o, rules)
+        melds = ()
+        if o.win:
+            from ...settle.hand import parse_melds
+
+            melds = tuple(m for _, m in parse_melds(o.melds))
+        obj = self.ev.evaluate(o.hand, wild, melds, self_drawn=o.win in ("self", "kong", "haidi")).as_json()
+        if o.win:
+            score = self.scorer().score(o.hand, o.melds, o.win, o.tile, o.seat, o.round, o.flowers, wild=wild,
+                                        streak=o.streak, first=o.first, last=o.last,
+                                        chain={"kongs": o.chain, "piao": o.piao}, after_kong=o.after_kong,
+                                        shown=o.shown)
+            if score.get("win") and (o.discarder is not None
+                                     or o.win in ("self", "kong", "haidi", "gold", "ready")):
+                from ...settle.hand import settle
+
+                net = settle(rules, {o.seat: {**score, "fv": score["_fv"], "cols": score["_cols"]}},
+                             winner=o.seat, dealer=0, discarder=o.discarder, streak=o.streak, win=o.win)
+                score["payments"] = {str(k): v for k, v in net.items()}
+            score.pop("_fv", None)
+            score.pop("_cols", None)
+            obj["score"] = score
+        return obj
+
+
+def _line_options(line: str, defaults):
+    """The options of one --jsonl line over the command line's."""
+    try:
+        given = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(given, dict):
+        raise UserError("a line is one JSON object, its keys the long options (hand, tile, melds, win, ...)")
+    o = argparse.Namespace(**{k: getattr(defaults, k) for k in LINE_KEYS})
+    for key, v in given.items():
+        k = str(key).replace("-", "_")
+        if k not in LINE_KEYS:
+            raise UserError(f"unknown key {key!r}; a line's keys are {', '.join(LINE_KEYS)}")
+        setattr(o, k, v)
+    if not isinstance(o.hand, str) or not o.hand:
+        raise UserError("hand: the concealed tiles, e.g. \"123m456p789s11z\"")
+    if isinstance(o.flowers, int) and not isinstance(o.flowers, bool):
+        raise UserError("flowers: the flower tiles as written, e.g. \"1f5f\", not a count")
+    if o.wild is not None and not isinstance(o.wild, str):
+        raise UserError("wild: a tile such as \"5m\", or \"none\"")
+    for k in ("seat", "round", "streak", "chain", "piao", "shown"):
+        if k == "shown" and o.shown is None:
+            continue
+        if not isinstance(getattr(o, k), int) or isinstance(getattr(o, k), bool):
+            raise UserError(f"{k}: a whole number, not {getattr(o, k)!r}")
+    if o.discarder is not None and (not isinstance(o.discarder, int) or isinstance(o.discarder, bool)):
+        raise UserError(f"discarder: a seat wind 0 to 3, not {o.discarder!r}")
+    if isinstance(o.melds, list):
+        o.melds = ", ".join(map(str, o.melds))
+    for k in ("first", "last", "after_kong"):
+        if not isinstance(getattr(o, k), bool):
+            raise UserError(f"{k}: true or false, not {getattr(o, k)!r}")
+    return o
+
+
+def _jsonl(args, hands: Hands) -> int:
+    """Every stdin line answered on stdout as it comes (a log of hands streams
+    through); a line that cannot be scored answers {"error": ...}."""
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            obj = hands.answer(_line_options(line, args))
+        except T.TileError as exc:
+            obj = {"error": str(exc)}
+        except UserError as exc:
+            obj = {"error": str(exc)}
+        print(json.dumps(obj, ensure_ascii=False), flush=False)
+    sys.stdout.flush()
+    return 0
+
+
 def cmd_hand(args) -> int:
-    from ...hand import HandEvaluator
     from ...ruleset import load
 
     rules = load(args.rules, args.variant)
+    hands = Hands(rules)
+    if args.jsonl:
+        if args.hand is not None:
+            raise UserError("--jsonl reads its hands from stdin; give no HAND")
+        return _jsonl(args, hands)
+    if args.hand is None:
+        raise UserError("give a HAND, '-' to read one a line from stdin, or --jsonl")
+    # the options every hand shares are checked once, before any hand
     wild = _parse_wild(args.wild, rules)
     if wild is not None and wild not in rules.tiles.kinds:
         raise UserError(f"--wild: {T.name(wild)} is not a tile of these rules")
-    ev = HandEvaluator(rules)
+    _check_context(args, rules)
     if args.hand == "-":
         lines = [(i + 1, line.strip()) for i, line in enumerate(sys.stdin)]
         lines = [(n, text) for n, text in lines if text and not text.startswith("#")]
@@ -125,33 +247,9 @@ def cmd_hand(args) -> int:
         lines = [(1, args.hand)]
         where = ""
     out, problems = [], []
-    scorer = None
-    _check_context(args, rules)
-    if args.win:
-        from ...settle.hand import HandScorer, parse_melds
-
-        scorer = HandScorer(rules)
-        melds = tuple(m for _, m in parse_melds(args.melds))
-    else:
-        melds = ()
     for n, text in lines:
         try:
-            obj = ev.evaluate(text, wild, melds, self_drawn=args.win in ("self", "kong", "haidi")).as_json()
-            if scorer is not None:
-                score = scorer.score(text, args.melds, args.win, args.tile, args.seat, args.round, args.flowers,
-                                     wild=wild, streak=args.streak, first=args.first, last=args.last,
-                                     chain={"kongs": args.chain, "piao": args.piao}, after_kong=args.after_kong)
-                if score.get("win") and (args.discarder is not None
-                                         or args.win in ("self", "kong", "haidi", "gold", "ready")):
-                    from ...settle.hand import settle
-
-                    net = settle(rules, {args.seat: {**score, "fv": score["_fv"]}}, winner=args.seat, dealer=0,
-                                 discarder=args.discarder,
-                                 streak=args.streak, win=args.win)
-                    score["payments"] = {str(k): v for k, v in net.items()}
-                score.pop("_fv", None)
-                obj["score"] = score
-            out.append(obj)
+            out.append(hands.answer(argparse.Namespace(**{**vars(args), "hand": text})))
         except T.TileError as exc:
             problems.append(f"{where.format(n)}{exc}")
         except UserError as exc:

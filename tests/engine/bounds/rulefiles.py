@@ -95,9 +95,67 @@ def rule_files(draw) -> dict:
             "ready": draw(st.booleans()),
             "void_penalty": draw(st.sampled_from([0, 16])) if out["void_suit"]["declare"] else 0,
             "void_pays_ready": draw(st.booleans()), "refund_kongs": at_once and draw(st.booleans())}
+    if draw(st.booleans()):
+        out["scoring"].update(_patterns(draw, size))
+        special = _special(draw, size)
+        if special:
+            out["shapes"]["special"] = special
     if not one_win:
         out["wall"]["haidi_tiles"] = 0
         out["claims"]["multiple_wins"] = draw(st.sampled_from(["first", "all"]))
         out["aborts"]["four_winds"]["action"] = draw(st.sampled_from(["none", "penalty"]))
         out["aborts"]["four_kongs"] = out["aborts"]["triple_win"] = False
+    return out
+
+
+TILE_SETS = ["terminal_or_honor", "simple", "23468s6z", "123m123p123s", "honor", "6789m6789p6789s", "5m5p5s"]
+
+
+def _patterns(draw, size: int) -> dict:
+    """The rule language's patterns (docs/scoring-language.md §4) as items added by name,
+    and the table's ways of combining them."""
+    items = {
+        "r_relation": {"tai": 1, "together": {
+            "meld": draw(st.sampled_from(["chi", "pung_or_kong", ["chi", "pung"]])),
+            "suits": draw(st.sampled_from(["same", "different", "rankwise", "any"])),
+            "offsets": draw(st.sampled_from([[0, 0], [0, 1, 2], [0, 3], [[0, 1, 2], [0, 2, 4]], [0, 0, 0, 0]]))}},
+        "r_tiles": {"tai": 1, "when": {"tiles": {draw(st.sampled_from(["only", "all", "none"])):
+                                                 draw(st.sampled_from(TILE_SETS))}}},
+        "r_one_of": {"times": 2, "when": {"tiles": {"one_of": ["147m258p369s", "123m456p789s"]}}},
+        "r_each": {"tai": 1, "when": {"each": draw(st.sampled_from(TILE_SETS))}},
+        "r_counts": {"points": 1, "per": draw(st.sampled_from(["fours - kongs", "suits + honors", "run",
+                                                               "r_relation + winds"]))},
+        "r_presence": {"tai": 1, "when": {"suits": draw(st.integers(0, 3)), "dragons": {"min": 0}}},
+        "r_shown": {"tai": 1, "when": {"shown": {"min": draw(st.integers(0, 3))}}},
+        "r_before": {"tai": 1, "when": {"held_before_win": draw(st.sampled_from(["1112345678999", "11"]))}},
+        "r_test": {"tai": 1, "when": {"test": "pungs - chis >= 1"}, "excludes": ["r_each"]},
+        "r_fallback": {"tai": 1, "fallback": draw(st.sampled_from([True, {"besides": ["r_shown"]}]))},
+    }
+    return {"items": items, "counts": {"r_wind_pungs": {"melds": {"meld": "pung_or_kong", "class": "wind"}}},
+            "combine": draw(st.sampled_from(["free", "once"])), "shapes": draw(st.sampled_from(["hand", "reading"])),
+            "excluders": draw(st.sampled_from(["applied", "kept"])),
+            "waits": draw(st.sampled_from(["live", "formal"]))}
+
+
+def _special(draw, size: int) -> dict:
+    """Special shapes a 13- or 16-tile hand can form (a sixth shape beside mcr's is refused at its line)."""
+    kinds = draw(st.sampled_from(["none", "distinct", "knitted", "both"]))
+    out = {}
+    if kinds in ("distinct", "both") and size == 13:
+        out["r_orphans"] = {"kind": "distinct", "tiles": ["terminal_or_honor"], "count": size, "pair": True}
+    if kinds in ("knitted", "both"):
+        out["r_knitted"] = {"kind": "knitted", "tiles": ["147m258p369s", "369m147p258s"]}
+    return out
+
+
+@st.composite
+def pattern_files(draw) -> dict:
+    """A playable game (mcr, 13 tiles, or taiwanese, 16) with random pattern items, shapes
+    and flags on top: every file plays, so each example runs the pattern kernels."""
+    base = draw(st.sampled_from(["mcr", "taiwanese"]))
+    size = 13 if base == "mcr" else 16
+    out = {"extends": base, "name": "random-patterns", "scoring": _patterns(draw, size)}
+    special = _special(draw, size)
+    if special:
+        out["shapes"] = {"special": special}
     return out

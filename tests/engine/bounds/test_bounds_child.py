@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
 from referee import referee_matches  # noqa: E402
-from rulefiles import rule_files  # noqa: E402
+from rulefiles import pattern_files, rule_files  # noqa: E402
 
 from ruian_sim.bots.smart.danger import default_tables  # noqa: E402
 from ruian_sim.engine.compile import simulator  # noqa: E402
@@ -66,3 +66,21 @@ def test_random_valid_rule_files_play_or_are_refused_with_a_location(tmp_path_fa
     assert referee_some_hands(sim, matches=2, max_hands=12) >= 2
     took = time.monotonic() - start
     assert took < SECONDS_PER_FILE, f"{took:.0f} s for one rule file"
+
+
+@settings(max_examples=max(EXAMPLES // 6, 10), deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=pattern_files(), bots=st.sampled_from(["greedy", "random", "smart"]))
+def test_random_pattern_tables_play_inside_their_arrays(tmp_path_factory, data, bots):
+    """Meld relations, tile predicates, counts, special shapes and the table's flags at random
+    on a game that plays (tests/engine/bounds/rulefiles.pattern_files): each file plays and is
+    refereed, or is refused at its line (too many special shapes)."""
+    path = tmp_path_factory.mktemp("rules") / "mine.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    try:
+        rules = load(str(path))
+    except UserError as exc:
+        assert all(p.mark is not None for p in exc.problems), exc
+        return
+    sim = simulator(rules, bots, danger=default_tables())
+    assert referee_some_hands(sim, matches=2, max_hands=6) > 0
