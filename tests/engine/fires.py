@@ -95,8 +95,10 @@ def soft_self_drawn(rules, rec, sc):
 
 def item(name):
     def count(rules, rec, sc):
+        if name not in sc.item_names:
+            return 0   # the base of a variant that adds the item
         i = sc.item_names.index(name)
-        return int(((sc.items >> i) & 1).sum())
+        return int(sc.item(i).sum())
     return count
 
 
@@ -127,6 +129,8 @@ FIRES = {
     "hangzhou": (item("burst_head"), "greedy", 2026, 0, 30),
     "sichuan": (later_wins, "greedy", 2026, 0, 30),
     "fuzhou": (seat_sum("flowers"), "greedy", 2026, 0, 30),
+    "mcr": (item("mixed_shifted_chows"), "greedy", 2026, 0, 30),
+    "taiwanese-straights": (item("pure_straight"), "greedy", 2026, 0, 30),
     "bases-doubling": (money, "greedy", 2026, 0, 30),
     "caishen-money": (money, "greedy", 2026, 0, 30),
     "discarder-pays": (one_payer, "greedy", 2026, 0, 30),

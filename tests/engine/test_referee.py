@@ -22,3 +22,6 @@ def test_every_hand_follows_the_rules(name, bots):
     assert seen["discards"] > (12 if name == "fuzhou" else 20) * hands
     if bots == "random":
         assert seen["pon"] + seen["chi"] > hands  # the claim paths were exercised
+    if rules.scoring.get("gate") is not None and rules.claims.win_on_discard:
+        # complete hands on a discard were put to the gate both ways (MCR: 8 fan)
+        assert seen["gate_passed"] > 0 and seen["gate_refused"] > 0, seen

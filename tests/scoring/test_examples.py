@@ -19,9 +19,9 @@ from ruian_sim.ruleset import load
 from ruian_sim.ruleset.locate import resolve
 
 EXAMPLES = Path(__file__).parent / "examples"
-GAMES = ["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou"]
+GAMES = ["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou", "mcr"]
 # Extra win context some examples carry, passed by keyword when present.
-CONTEXT = ("wild", "streak", "first", "chain", "discarder", "last", "after_kong")
+CONTEXT = ("wild", "streak", "first", "chain", "discarder", "last", "after_kong", "shown")
 
 
 def _examples():
