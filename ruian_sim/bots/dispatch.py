@@ -11,7 +11,7 @@ here, and its name in spec.py (docs/extending.md).  A bot reads only what its
 seat sees: its own tiles, the public record (``vis``, ``pond``, the melds,
 discard counts, tiles left); tests/bots/test_smart.py reshuffles the rest."""
 
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from ..table.intake import can_replace
 from ..table.layout import F_SHANTEN, F_VOID
 from ..table.legal import claim_options
@@ -26,7 +26,7 @@ from .smart.claim import smart_claim
 from .smart.soft_win import smart_takes_win
 
 
-@kernel
+@kernel_inline
 def discard(s, rules, wall, seats, table, bots, work, values):
     """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is left at the
     hand's shanten once it is gone (claims and win checks read it)."""
@@ -59,7 +59,7 @@ def void_first(s, f, rules, seats, work):
     return v
 
 
-@kernel
+@kernel_inline
 def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
     """Seat s's claim on face f: work.claim[CL_CHOICE, CL_START] = (claim,
     chi start), -1: pass; the rest of work.claim is scratch.  The engine has asked
@@ -80,7 +80,7 @@ def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
         greedy_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, bots, work)
 
 
-@kernel
+@kernel_inline
 def own_kong(s, rules, wall, seats, bots, work):
     """A concealed or added kong seat s declares now: work.claim[CL_CHOICE, CL_START] =
     (meld type, face), -1: none.  The engine has asked legal.may_kong()."""
@@ -95,7 +95,7 @@ def own_kong(s, rules, wall, seats, bots, work):
         greedy_own_kong(s, rules, seats, bots, work)   # smart declares kongs as greedy does
 
 
-@kernel
+@kernel_inline
 def take_win(s, f, shapes, hard, on_discard, rules, wall, seats, table, bots, work):
     """Whether seat s declares a win the rules allow (the gate has passed it):
     on face f (a discard, or a robbed kong) or self-drawn; ``shapes`` its

@@ -4,7 +4,7 @@ would almost never end in one), unless ``chase_hard`` has it pass a soft win
 on a discard, as greedy does."""
 
 from ..hand.layout import N_FACES
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from ..table.layout import (
     CLAIM_CHI,
     CLAIM_KONG,
@@ -46,7 +46,7 @@ def random_discard(s, seats, bots, allow_wild):
     return -1
 
 
-@kernel
+@kernel_inline
 def random_turn(s, rules, seats, bots, work):
     """The face the random bot discards (-1: a wild, where the rules allow one
     or nothing else is held); F[s, F_SHANTEN] is left at the hand's shanten."""
@@ -60,7 +60,7 @@ def random_turn(s, rules, seats, bots, work):
     return f
 
 
-@kernel
+@kernel_inline
 def random_claim(s, kong_ok, pon_ok, n_chi, starts, bots, work):
     """One of pass, kong, pon and each chi, uniformly: work.claim[CL_CHOICE, CL_START]."""
     out = work.claim
@@ -83,7 +83,7 @@ def random_claim(s, kong_ok, pon_ok, n_chi, starts, bots, work):
     out[CL_START] = starts[pick]
 
 
-@kernel
+@kernel_inline
 def random_own_kong(s, rules, seats, bots, work):
     """Each kong the seat may declare, in turn, at even odds: work.claim[CL_CHOICE, CL_START] =
     (meld type, face)."""

@@ -5,7 +5,7 @@ discarder.  A discarded wild may only be won on."""
 
 from ..bots import dispatch
 from ..bots.layout import CL_CHOICE, CL_START
-from ..jit import kernel
+from ..jit import kernel_inline
 from ..table.intake import can_replace
 from ..table.layout import (
     CLAIM_KONG,
@@ -59,7 +59,7 @@ from .turn_state import (
 )
 
 
-@kernel
+@kernel_inline
 def claim_phase(T, rules, wall, seats, table, bots, work, values, rec, log):
     """Claims on the discard T holds; returns the next phase."""
     P, pw = rules.P, rules.pw

@@ -3,7 +3,7 @@ seat's bot throws, what everyone sees of it, and the four-winds run (四同风).
 
 from ..bots import dispatch
 from ..bots.smart.danger_log import danger_sample
-from ..jit import kernel
+from ..jit import kernel_inline
 from ..table.layout import (
     EP_FW_ACTION,
     EP_ROB_GOLD,
@@ -40,7 +40,7 @@ from .turn_state import (
 )
 
 
-@kernel
+@kernel_inline
 def discard_phase(T, dealer, rules, wall, seats, table, bots, work, values, rec, log):
     """The seat of the turn discards; returns the next phase.  The discard is
     left in T for the claims (T_DISCARD, T_DISCARD_RAW, T_AFTER_KONG)."""

@@ -4,7 +4,7 @@ replacement tile, and each added kong offered to the others to rob (抢杠)."""
 
 from ..bots import dispatch
 from ..bots.layout import CL_CHOICE, CL_START
-from ..jit import kernel
+from ..jit import kernel, kernel_inline
 from ..table.intake import receive, replacement
 from ..table.layout import (
     EP_DEAD_PER_KONG,
@@ -89,7 +89,7 @@ def declared(T, rules, seats, table, work, values, rec, log):
     return True
 
 
-@kernel
+@kernel_inline
 def own_actions(T, rules, wall, seats, table, bots, work, values, rec, log):
     """Win or kong before the discard; returns the next phase."""
     P = rules.P

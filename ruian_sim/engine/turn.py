@@ -126,7 +126,7 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     return outcome
 
 
-@kernel
+@kernel_inline
 def top_of_turn(T, rules, wall, seats, table, log):
     """A turn begins: past the step limit the hand stops with an error; a
     draw when one is due (none left: the turns are over).  Then the seat's

@@ -5,7 +5,7 @@ The engine asks these cheap questions first (a "no" costs no call into the
 bots and draws no random number), and a bot's claim choice starts from the
 options ``claim_options`` lists: a bot never has to know the rules of chi."""
 
-from ..jit import kernel, kernel_inline
+from ..jit import kernel_inline
 from .layout import (
     CHI_ANY,
     CHI_LEFT,
@@ -45,7 +45,7 @@ def claimable(s, f, discarder, can_kong, P, c):
         or (r <= 6 and c[f + 1] > 0 and c[f + 2] > 0)
 
 
-@kernel
+@kernel_inline
 def claim_options(s, f, discarder, can_kong, P, c, starts):
     """Seat s's claims on face f: (kong allowed, pon allowed, chis), the chis'
     first faces in ``starts[:chis]`` (the rest -1)."""
