@@ -180,17 +180,25 @@ def load_timing(path: str | None) -> dict | None:
 
 
 def known_metrics(plan, players: int | None = None) -> list[str]:
-    from ..hand.spec import shape_names
     from ..table.layout import OUTCOME_NAMES
 
     if players is None:
         players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
     names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
              "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
-    names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in shape_names(plan.ruleset)
-                                                         if n in shape_names(plan.ruleset_b)]
+    names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in _shapes(plan)]
     names += [f"seat_win_rate.{p}" for p in range(players)] + [f"seat_points_mean.{p}" for p in range(players)]
     return names
+
+
+def _shapes(plan) -> tuple[str, ...]:
+    """The shapes both rule sets of a plan name (without a plan, the built-in ones)."""
+    from ..hand.layout import SHAPE_NAMES
+    from ..hand.spec import shape_names
+
+    if plan is None:
+        return SHAPE_NAMES
+    return tuple(n for n in shape_names(plan.ruleset) if n in shape_names(plan.ruleset_b))
 
 
 def metrics_help() -> str:
