@@ -58,4 +58,4 @@ def build_game(rules: RuleSet | KernelSpec, danger: dict, learned: bool) -> Game
     t = spec.table
     values = bot_values(spec.rules, danger) if spec.seats >= 3 else None
     return Game(spec, Rules(spec.P, spec.hs, spec.tabs, key_steps(spec.hs)), programs(t, spec.rules.scoring),
-                pattern_targets(t), danger, learned, values)
+                pattern_targets(t, spec.rules.deal.hand_size // 3), danger, learned, values)

@@ -51,6 +51,7 @@ def _neutral(line: dict) -> dict:
             "flowers": len(T.parse(line["flowers"])) if line["flowers"] else 0}
 
 
+@pytest.mark.slow
 def test_mcr_wins_of_a_run_score_the_same_with_pymahjonggb():
     """20,000 hands of the default bots: each win's recorded fan is PyMahjongGB's, scored
     from the recorded hand alone, and a legal win, 8 fan or more without the flowers."""

@@ -24,6 +24,7 @@ from ...scoring.layout import (
     FV_FACTS,
     FV_FLOWER_BITS,
     FV_HARD,
+    FV_HELD,
     FV_KONGS,
     FV_MELD,
     FV_PAIR,
@@ -61,6 +62,7 @@ from ...table.layout import (
     MAX_MELDS,
 )
 from ...table.seat import suit_facts
+from ...table.win_facts import held_faces
 from ...table.valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER
 
 # a target row (values.targets[1 + t])
@@ -164,6 +166,10 @@ def projected(s, t, rules, seats, table, values, fv):
             else:
                 fv[FV_MELD + m] = MELD_CHI + 8 + 16 * face
         m += 1
+    if pair == 0:
+        # a complete reading has a pair: of the fill's face where the hand holds none (a reading
+        # with no tiles read at all would pass every `tiles: {only: ...}` an item asks)
+        fv[FV_PAIR] = 1 + (face + 1 if best < 3 and pungs == 0 else face)
     return real
 
 
@@ -261,6 +267,8 @@ def pairs_worth(s, ref, vw, rules, seats, table, values):
     fv[FV_PAIR] = 0
     for m in range(N_MELDS):
         fv[FV_MELD + m] = 0
+    # a pairs hand is read as its tiles (scoring.kernels.reading_faces): the ones it holds now
+    fv[FV_HELD] = held_faces(s, seats)
     return _weighted(worth(s, fv, rules, table, values), ref, vw)
 
 

@@ -19,7 +19,7 @@ from ...hand.layout import SHAPE_NAMES
 from ...ruleset import RuleSet
 from ...scoring import layout as S
 from ...scoring.compile import rules_table
-from ...scoring.facts import FACTS  # noqa: F401 - the facts reads() looks up
+from ...scoring.facts import FACTS
 from ...scoring.formula import check_stack, new_stack
 from ...scoring.kernels import fill_vars, formula, item_parts
 from ...table import layout as L
@@ -107,21 +107,51 @@ def payments(rules: RuleSet, route: int, hard: bool, self_drawn: bool, winner: i
     return out
 
 
-def pattern_targets(table) -> np.ndarray:
+def presence_asks(table, melds: int) -> dict[str, bool]:
+    """Which of the bot's group targets an item asks for through the counts of
+    the rule language (docs/scoring-language.md §4) rather than the named
+    facts: one suit (`suits` at most 1) with no honour (`honors: 0`) or with
+    honours (`honors` 1 or more), honours only (`tiles: {only: honor}`), every
+    meld a pung (`pungs` at least the ``melds`` of a hand)."""
+    tab = table.tab
+    honor_faces = FACTS["honors"].arg
+    out = {"one_suit": False, "half_suit": False, "all_honors": False, "pungs": False}
+    for r in range(int(tab[S.T_N_ITEMS])):
+        row = int(tab[S.T_ITEMS]) + r * S.ITEM_W
+        c = int(tab[S.T_CONDS]) + int(tab[row + S.IT_COND0]) * S.COND_W
+        conds = [tuple(int(tab[c + k * S.COND_W + j]) for j in range(S.COND_W))
+                 for k in range(int(tab[row + S.IT_NCOND]))]
+        suits = [(lo, hi) for op, _, arg, lo, hi in conds if op == S.OP_GROUPS and arg == 0b111]
+        hon = [(lo, hi) for op, _, arg, lo, hi in conds if op == S.OP_FACES_COUNT and arg == honor_faces]
+        if suits and suits[0][1] <= 1 and suits[0][0] >= 1:
+            if not hon or hon[0][1] == 0:
+                out["one_suit"] = True
+            if not hon or hon[0][0] >= 1:
+                out["half_suit"] = True
+        if any(op == S.OP_FACES_ONLY and arg & ~honor_faces == 0 for op, _, arg, _, _ in conds):
+            out["all_honors"] = True
+        if any(op == S.OP_MELD_KINDS and arg == FACTS["pungs"].arg and lo >= melds for op, _, arg, lo, _ in conds):
+            out["pungs"] = True
+    return out
+
+
+def pattern_targets(table, melds: int = 5) -> np.ndarray:
     """The patterns a compiled table pays for, as targets the smart bot plays
     toward (bots/smart/patterns.py): a one-suit hand of each suit where an item or
     formula reads `one_suit`, a suit plus honors for `half_suit`, honors only
     for `all_honors`, pungs only for `all_pungs`, and the suit ones in pungs
-    too where both are read.  Row 0 is the header (how many; whether the
+    too where both are read; the same where an item asks them through counts
+    (presence_asks: `suits`, `honors`, `tiles`, `pungs`).  Row 0 is the header (how many; whether the
     items look at melds, so that pairs that may become valued pungs count)."""
     rows = []
     honors = 8
-    pungs = reads(table, ("all_pungs", "hard_all_pungs"))
-    if reads(table, ("one_suit",)):
+    asks = presence_asks(table, melds)
+    pungs = reads(table, ("all_pungs", "hard_all_pungs")) or asks["pungs"]
+    if reads(table, ("one_suit",)) or asks["one_suit"]:
         rows += [(1 << g, 0, L.FACT_ONE_SUIT, 0, g) for g in range(3)]
-    if reads(table, ("half_suit",)):
+    if reads(table, ("half_suit",)) or asks["half_suit"]:
         rows += [((1 << g) | honors, 0, L.FACT_HALF_SUIT, 0, g) for g in range(3)]
-    if reads(table, ("all_honors",)):
+    if reads(table, ("all_honors",)) or asks["all_honors"]:
         rows.append((honors, 1, L.FACT_ALL_HONORS, 4, 3))
     if pungs:
         rows.append((15, 1, 0, 4, -1))
