@@ -105,18 +105,7 @@ class _Builder:
                 continue
             for kind in MELD_KINDS[k]:
                 kinds |= 1 << kind
-        classes = 0
-        for c in _as_list(f.get("class", [])):
-            if c not in CLASSES:
-                self.err(path + ("class",), f"unknown tile class {c!r}" + _did_you_mean(c, CLASSES))
-                continue
-            classes |= CLASSES[c]
-        neg = 0
-        for c in _as_list(f.get("not", [])):
-            if c not in CLASSES:
-                self.err(path + ("not",), f"unknown tile class {c!r}" + _did_you_mean(c, CLASSES))
-                continue
-            neg |= CLASSES[c]
+        classes, neg = self.classes(f, "class", path), self.classes(f, "not", path)
         conc = -1 if "concealed" not in f else int(bool(f["concealed"]))
         w = f.get("wilds", {})
         wmin, wmax = self._range(w, path + ("wilds",))
@@ -124,6 +113,16 @@ class _Builder:
             wmax = S.BIG
         self.filters.append([kinds, conc, classes, wmin, wmax, neg])
         return len(self.filters) - 1
+
+    def classes(self, f: dict, key: str, path) -> int:
+        """The class bits a meld filter's ``class`` (any of) or ``not`` (none of) names."""
+        bits = 0
+        for c in _as_list(f.get(key, [])):
+            if c not in CLASSES:
+                self.err(path + (key,), f"unknown tile class {c!r}" + _did_you_mean(c, CLASSES))
+                continue
+            bits |= CLASSES[c]
+        return bits
 
     def tileset(self, spec, path) -> int:
         """The faces a tile set names, as a mask: tiles written tenhou style
