@@ -3,7 +3,7 @@ one: the hand's points sum to zero, no win passes below the table's gate, and
 the record scores again exactly as the engine valued it; the first hands of
 each game are also refereed move by move (tests/kit/referee.py).
 
-    python benchmarks/games.py [--hands 200000] [--refereed 300] [--games ruian-tai taiwanese hangzhou sichuan fuzhou]
+    python benchmarks/games.py [--hands 200000] [--refereed 300] [--games ruian-tai taiwanese hangzhou sichuan fuzhou mcr]
 
 Prints, per game, hands played, hands/s, win / draw rate, the mean value of a
 win and how often each item paid, and the checks' results.
@@ -21,12 +21,12 @@ import numpy as np
 from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
-from ruian_sim.scoring import table
+from ruian_sim.scoring.compile import rules_table
 from ruian_sim.settle import score, values
 from ruian_sim.table import layout as L
 from ruian_sim.table.records import per_seat
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "kit"))   # the referee
 
 # Shares of wins in top human play of another game, riichi (Tenhou 鳳凰卓 2018,
 # 1.56M wins; 清一色 6 han, 混一色 3, 対々和 2, 三暗刻 2): a rough reference for
@@ -37,7 +37,7 @@ HUMAN_RIICHI = {"one_suit": 0.0055, "half_suit": 0.0457, "all_pungs": 0.0166, "t
 
 
 def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
-    rules = load(name if name == "ruian" or "+" in name else f"ruian+{name}")
+    rules = load(name)
     sim = simulator(rules, bots)
     n = rules.table.seats
     t0 = time.perf_counter()
@@ -64,10 +64,10 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     parts, _ = values(recs, rules)
     same = all(np.array_equal(per_seat(recs, f, n), parts[:, :, o])
                for f, o in (("points", S.OUT_POINTS), ("tai", S.OUT_TAI), ("times", S.OUT_TIMES),
-                            ("items", S.OUT_ITEMS)))
+                            ("items", S.OUT_ITEMS), ("items2", S.OUT_ITEMS2)))
     print("  records rescore as the engine valued them" if same else "  FAIL: records rescore differently")
     ok &= same
-    t = table(rules.scoring)
+    t = rules_table(rules)
     if t.gate is not None:
         from ruian_sim.table.valuation import PARTS_SIZE, passes_gate, programs
 
@@ -80,7 +80,7 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
             for s in range(n):
                 if (int(recs["winners"][h]) >> s) & 1:
                     p = np.zeros(PARTS_SIZE, np.int64)
-                    p[:4] = parts[h, s]
+                    p[:S.OUT_W] = parts[h, s]
                     bad += not passes_gate(fv[h, s], t.tab, prog, p)
         print(f"  gate: {bad} of the first 20,000 wins below it")
         ok &= bad == 0
@@ -120,7 +120,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=200_000)
     ap.add_argument("--refereed", type=int, default=300)
     ap.add_argument("--bots", default="smart")
-    ap.add_argument("--games", nargs="+", default=["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou"])
+    ap.add_argument("--games", nargs="+", default=["ruian-tai", "taiwanese", "hangzhou", "sichuan", "fuzhou", "mcr"])
     args = ap.parse_args()
     ok = all([check_game(g, args.hands, args.refereed, args.bots) for g in args.games])
     sys.exit(0 if ok else 1)
