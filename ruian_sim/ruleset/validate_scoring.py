@@ -56,7 +56,7 @@ def scoring_problems(d: dict, where) -> list[Problem]:
     out = []
     for path, message, at, warn in [(*p, False) for p in problems] + [(*p, True) for p in dead_ones]:
         p = ("scoring",) + tuple(path)
-        if path and path[-1] in ("when",) or "unknown fact" in message:
+        if path and path[-1] in ("when",) or "unknown key" in message:
             mark = where.key(p)
         else:
             mark = where.value(p)

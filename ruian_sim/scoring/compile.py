@@ -252,7 +252,7 @@ class _Builder:
                 lo, hi = self._range(cond, p)
                 self.conds.append([fact.op, fact.slot, fact.arg, lo, hi])
             else:
-                self.err(p, f"unknown fact {key!r}" + _did_you_mean(key, [*self.facts, *CONDITION_KEYS]))
+                self.err(p, f"unknown key {key!r}" + _did_you_mean(key, [*self.facts, *CONDITION_KEYS]))
             if self.conds and self.conds[-1][0] in FACE_OPS:
                 self.faces = True
         return start, len(self.conds) - start

@@ -37,9 +37,13 @@ ITEM_KEYS = ("name:", "title:", "value:", "when:", "times:", "excludes:")
 
 
 def _assert_every_key_commented(path, skip=ITEM_KEYS):
+    open_brackets = 0   # a flow list carried over lines is one key, commented where it starts
     for line in path.read_text(encoding="utf-8").splitlines():
         stripped = line.strip()
-        if not stripped or stripped.startswith(("#", "-")) or stripped.endswith(":"):
+        continued = open_brackets > 0
+        code = stripped.split("#", 1)[0]
+        open_brackets += code.count("[") + code.count("{") - code.count("]") - code.count("}")
+        if continued or not stripped or stripped.startswith(("#", "-")) or stripped.endswith(":"):
             continue
         if stripped.startswith(skip):
             continue
@@ -51,9 +55,10 @@ def test_every_key_of_the_default_file_has_a_comment():
 
 
 def test_every_key_of_the_games_has_a_comment():
-    # In a game `value:` is the formula and needs its source; an item's `when:`
-    # and `per:` are covered by the comment on its points/tai/times line.
+    # In a game `value:` is the formula and needs its source; an item's `when:`,
+    # `together:`, `fallback:` and `per:` are covered by the comment on its
+    # points/tai/times/fan line.
     for game in builtin_names()["rules"]:
         if game != "ruian":
             _assert_every_key_commented(rules_dir() / f"{game}.yaml",
-                                        skip=("name:", "title:", "extends:", "when:", "per:"))
+                                        skip=("name:", "title:", "extends:", "when:", "together:", "fallback:", "per:"))
