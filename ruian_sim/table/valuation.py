@@ -168,6 +168,27 @@ def reads_melds(table) -> bool:
     return any(int(tab[int(tab[S.T_FVARS]) + j * S.FV_ROW_W]) in ops for j in range(int(tab[S.T_N_FVARS])))
 
 
+def reads_relations(table) -> bool:
+    """Whether an item of a compiled table pays for melds together (a relation:
+    the same chow in three suits, a straight, shifted pungs ...)."""
+    tab = table.tab
+    for r in range(int(tab[S.T_N_ITEMS])):
+        row = int(tab[S.T_ITEMS]) + r * S.ITEM_W
+        if int(tab[row + S.IT_PER_OP]) == S.OP_TOGETHER:
+            return True
+    return False
+
+
+def gate_is_minimum(table) -> bool:
+    """Whether the table's gate reads the items' totals (points, tai, fan,
+    times): a minimum a win must reach, such as MCR's 8 fan."""
+    gate = table.gate
+    if gate is None:
+        return False
+    code = gate.code
+    return any(int(code[i]) == S.F_VAR and int(code[i + 1]) < 4 for i in range(0, len(code), 2))
+
+
 def reads_waits(table) -> bool:
     """Whether any item or formula of a compiled table reads single_wait or waits_any."""
     return reads(table, ("single_wait", "waits_any"))

@@ -90,3 +90,47 @@ def test_projected_readings_hold_tiles_so_tile_predicates_read_them():
     assert "seven_pairs" in applied and "no_honors" in applied
     assert not applied & {"all_green", "all_honors", "all_terminals", "upper_tiles", "lower_tiles"}, applied
     assert 0 < v < 8 + 3 * (24 + 8)   # 8 + fan, from each of three payers, at most a few fans beside 七对
+
+
+TRIPLE_CHOW = """extends: taiwanese
+scoring:
+  items:
+    mixed_triple_chow:
+      tai: 8
+      together: {meld: chi, suits: different, offsets: [0, 0, 0]}
+"""
+
+
+def test_under_a_relation_the_reading_is_the_hands_own_melds(tmp_path):
+    """A table that pays for melds together (三色同順 here) reads the chows the
+    hand holds and completes its two-tile shapes (12 -> 123), so a discard that
+    breaks the relation is worth less than one that throws a loose tile; the
+    plain fill (4-5-6 of the hand's main suit) would see no relation at all."""
+    from tables import hold, rules_of
+
+    from ruian_sim.bots.smart.projection import TH_RELATIONS
+    from ruian_sim.scoring.kernels import reading_parts
+
+    sim = simulator(rules_of(tmp_path, TRIPLE_CHOW), "smart")
+    assert sim.values.targets[0, TH_RELATIONS] == 1
+    assert simulator(load("taiwanese"), "smart").values.targets[0, TH_RELATIONS] == 0
+    assert simulator(load("mcr"), "smart").values.targets[0, TH_RELATIONS] == 0   # a minimum: not there
+    state = quiet_table(sim)
+    names = sim.spec.table.item_names
+    seats, rules, values = state.seats, sim.kernel_rules, sim.values
+
+    def worth_without(tile):
+        f = tiles.parse(tile)[0]
+        seats.cnt[0, f] -= 1
+        fv = values.rows[1]
+        projected(0, -1, rules, seats, state.table, values, fv)
+        seats.cnt[0, f] += 1
+        _, counts = reading_parts(fv, values.tab)
+        return worth(0, fv.copy(), rules, state.table, values), {names[i] for i in range(len(names)) if counts[i]}
+
+    hold(sim, state, 0, "123m12p123s456s789s11z9m", 0)   # 3p short of 三色同順
+    v_loose, applied = worth_without("9m")
+    assert "mixed_triple_chow" in applied
+    v_broken, applied = worth_without("2p")
+    assert "mixed_triple_chow" not in applied
+    assert v_loose > v_broken

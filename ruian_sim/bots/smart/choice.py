@@ -87,7 +87,7 @@ from .lone import (
     wild_throw_worth,
     wildless_worth,
 )
-from .patterns import PS_OPP, PS_V0, hand_worth, plan
+from .patterns import PS_OPP, PS_V0, hand_worth, plan, set_plain
 from .projection import pairs_worth
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
@@ -228,7 +228,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
     if wilds == WILDS_OUT:   # every route's value is a win without a wild (eight pairs is not weighed)
         v_main = weighted(wildless_worth(s, rules, seats, table, values), ref, vw)
-        work.pscratch[PS_V0] = v_main
+        set_plain(work.pscratch, v_main)
         v_eight = 0.0
     eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main
     e0 = e1 = e2 = 0

@@ -51,6 +51,7 @@ from .projection import (
     TG_PUNGS,
     TH_MELDS,
     TH_N,
+    TH_RELATIONS,
     _weighted,
     projected,
     worth,
@@ -67,7 +68,8 @@ PS_P = PS_NB + 1 + 3 * MAX_PAIRS  # MAX_TARGETS × 34: each target's chance afte
 PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # MAX_STEPS + 1: a target's chance by steps left (-1: not yet)
 PS_LONE = PS_STEPS + MAX_STEPS + 1      # 2 × 35: each candidate's (tiles short, acceptance) on the lone-wild route (lone.py)
 PS_OPP = PS_LONE + 2 * (N_FACES + 1)   # 2 × 8: each opponent's readiness, then what feeding it costs (smart.py)
-PS_SIZE = PS_OPP + 2 * 8
+PS_V0F = PS_OPP + 2 * 8           # 34: the plain hand's gain after each discard (PS_V0 each, unless relations)
+PS_SIZE = PS_V0F + N_FACES
 
 # work.order (int64): the open targets by gain, highest first
 _OR = Fields()
@@ -101,7 +103,16 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     appetite = bots.bp[s, BP_APPETITE]
     real = projected(s, -1, rules, seats, table, values, fv)
     v0 = _weighted(worth(s, fv, rules, table, values), ref, vw)
-    ps[PS_V0] = v0
+    set_plain(ps, v0)
+    if values.targets[0, TH_RELATIONS] == 1:
+        # the reading is the hand's own melds (projection._held_melds): a discard that
+        # breaks a chow or pung the table pays for together is worth less
+        for f in range(N_FACES):
+            if scores[f] < BIG:
+                c[f] -= 1
+                projected(s, -1, rules, seats, table, values, fv2)
+                c[f] += 1
+                ps[PS_V0F + f] = _weighted(worth(s, fv2, rules, table, values), ref, vw)
     # tiles of each group, melds shown included: a suit target is for the suit the hand leans to
     held = order[OR_HELD:OR_HELD + 4]
     for g in range(4):
@@ -213,6 +224,14 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
 
 
 @kernel
+def set_plain(ps, v):
+    """The plain hand's gain, now and after every discard."""
+    ps[PS_V0] = v
+    for f in range(N_FACES):
+        ps[PS_V0F + f] = v
+
+
+@kernel
 def hand_worth(f, p_plain, v8, p8, c_f, work):
     """The worth of the hand after discarding f (needs plan()): over the plain
     hand (chance p_plain), eight pairs (v8, p8) and the open targets, the
@@ -230,7 +249,7 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
         # the next value down: a target, eight pairs or the plain hand
         v_t = ps[PS_V + order[OR_ORDER + i]] if i < n_on else -1.0
         v_e = v8 if not placed8 else -1.0
-        v_0 = ps[PS_V0] if not placed0 else -1.0
+        v_0 = ps[PS_V0F + f] if not placed0 else -1.0
         if v_t >= v_e and v_t >= v_0 and i < n_on:
             v, p = v_t, ps[PS_P + order[OR_ORDER + i] * N_FACES + f]
             i += 1
@@ -253,4 +272,4 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
     return total + p_plain * bonus
 
 
-__all__ = ["PS_LONE", "PS_OPP", "PS_SIZE"]
+__all__ = ["PS_LONE", "PS_OPP", "PS_SIZE", "set_plain"]

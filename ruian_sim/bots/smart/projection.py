@@ -76,6 +76,7 @@ MAX_TARGETS = 16
 # the header, values.targets[0]
 TH_N = 0           # targets
 TH_MELDS = 1       # 1: the items look at melds or the pair (pairs may become valued pungs)
+TH_RELATIONS = 2   # 1: an item pays for melds together (a relation): the reading is the hand's own melds
 
 SELF_DRAW_SHARE = 0.35   # as smart.py: of wins, roughly
 # A projected reading knows nothing of its wait.  Where the gate refuses it and
@@ -132,6 +133,7 @@ def projected(s, t, rules, seats, table, values, fv):
     best = fill
     most = -1
     pair = 0
+    own = values.targets[0, TH_RELATIONS] == 1 and pungs == 0
     for f in range(N_FACES):
         g = GROUP_OF[f]
         if (groups >> g) & 1 == 0:
@@ -140,7 +142,7 @@ def projected(s, t, rules, seats, table, values, fv):
             if m < N_MELDS:
                 fv[FV_MELD + m] = MELD_PUNG + 8 + 16 * f
             m += 1
-        elif c[f] == 2 and pair == 0:
+        elif c[f] == 2 and pair == 0 and not own:
             pair = 1 + f
         if fill < 0 and g < 3 and f % 9 == 0:
             held = 0
@@ -151,6 +153,10 @@ def projected(s, t, rules, seats, table, values, fv):
                 best = g
     if best < 0:
         best = 3
+    if own:
+        # the arrangement search's scratch: it lives within one valuation (valuation._arranged), never
+        # across a bot's decision
+        m, pair = _held_melds(c, groups, m, M, fv, values.asc)
     fv[FV_PAIR] = pair
     real = m
     face = best * 9 + 3
@@ -171,6 +177,58 @@ def projected(s, t, rules, seats, table, values, fv):
         # with no tiles read at all would pass every `tiles: {only: ...}` an item asks)
         fv[FV_PAIR] = 1 + (face + 1 if best < 3 and pungs == 0 else face)
     return real
+
+
+@kernel
+def _held_melds(c, groups, m, M, fv, r):
+    """Under a table that pays for melds together, the reading is the hand's
+    own: after its pungs (taken by the caller), the chows it holds, then a
+    pair, then each two tiles a meld short completed (12 -> 123, 13 -> 123,
+    a second pair -> a pung), so that a discard breaking a chow the table
+    pays for lowers the hand's worth.  Returns the melds read and the pair
+    (1 + face, 0: none yet).  ``r``: scratch of N_FACES."""
+    for f in range(N_FACES):
+        r[f] = 0
+        if (groups >> GROUP_OF[f]) & 1 != 0:
+            r[f] = c[f] - 3 if c[f] >= 3 else c[f]
+    for f in range(27):   # chows held
+        while f % 9 <= 6 and r[f] > 0 and r[f + 1] > 0 and r[f + 2] > 0 and m < M:
+            if m < N_MELDS:
+                fv[FV_MELD + m] = MELD_CHI + 8 + 16 * f
+            m += 1
+            r[f] -= 1
+            r[f + 1] -= 1
+            r[f + 2] -= 1
+    pair = 0
+    for f in range(N_FACES):
+        if r[f] >= 2:
+            pair = 1 + f
+            r[f] -= 2
+            break
+    for f in range(N_FACES):   # two tiles a meld short, completed
+        while r[f] > 0 and m < M:
+            if r[f] >= 2:
+                low, kind = f, MELD_PUNG
+                r[f] -= 2
+            elif f < 27 and f % 9 <= 7 and r[f + 1] > 0:
+                low, kind = (f if f % 9 <= 6 else f - 1), MELD_CHI
+                r[f] -= 1
+                r[f + 1] -= 1
+            elif f < 27 and f % 9 <= 6 and r[f + 2] > 0:
+                low, kind = f, MELD_CHI
+                r[f] -= 1
+                r[f + 2] -= 1
+            else:
+                break
+            if m < N_MELDS:
+                fv[FV_MELD + m] = kind + 8 + 16 * low
+            m += 1
+    if pair == 0:
+        for f in range(N_FACES):   # a single held becomes the pair
+            if r[f] > 0:
+                pair = 1 + f
+                break
+    return m, pair
 
 
 @kernel
