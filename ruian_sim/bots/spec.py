@@ -12,7 +12,8 @@ Each entry is a bot name with optional parameters after colons, e.g.
 - ``aggression``, ``value``, ``margin`` (smart): its own chances against a
   discard's danger; what a win pays against how soon it comes; how many
   times the kept hand's worth a pon or chi must bring (bots/smart/choice.py; 1.3,
-  or 1 where no discard can win: resolve_margin);
+  or 1 where no discard can win: resolve_margin; value 1, or 0 under a
+  minimum such as MCR's 8 fan: resolve_value);
   ``patterns`` (smart, 1): value the hand by the patterns the table pays
   for and the melds it is building (bots/smart/patterns.py), or by a
   representative win of its route (0, the bot before patterns);
@@ -57,9 +58,18 @@ DEFAULT_BOT = "smart"
 # (bots/smart/claim.py): it gives away flexibility all the same
 MARGIN_BY_RULES = 0.0          # a value no one can give: resolve_margin() sets it
 MARGIN, MARGIN_SELF_DRAWN = 1.3, 1.0
+# smart's value weight unless given: 1 (play for expected points), but 0 (every
+# win that passes alike) where the gate is a minimum of the items' totals: there
+# reaching the minimum is what pays, and a projected reading's size misleads (on
+# mcr, 20,000 hands: drawn 20.7% -> 16.3%; duel against smart:patterns=0 -1.03
+# [-1.53, -0.53] -> +0.44 [+0.14, +0.74] over 40,000 hands, seed 2;
+# docs/experiments.md#meld-relations-and-a-minimum-mcr)
+VALUE_BY_RULES = -1.0          # a value no one can give: resolve_value() sets it
+VALUE, VALUE_UNDER_MINIMUM = 1.0, 0.0
+BY_RULES = {"margin": "1.3, or 1 where no discard can win", "value": "1, or 0 under a minimum such as 8 fan"}
 PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
           "kong": (BL.BP_KONG, 1.0, 0.0, 1.0), "follow": (BL.BP_FOLLOW, 0.0, 0.0, 1.0),
-          "aggression": (BL.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (BL.BP_VALUE, 1.0, 0.0, 3.0),
+          "aggression": (BL.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (BL.BP_VALUE, VALUE_BY_RULES, 0.0, 3.0),
           "margin": (BL.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (BL.BP_PATTERNS, 1.0, 0.0, 1.0),
           "claims": (BL.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (BL.BP_SPREAD, 5.0, 0.0, 20.0),
           "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
@@ -138,6 +148,12 @@ def resolve_margin(bp: np.ndarray, win_on_discard: bool) -> None:
     """Smart's claim margin where the bot spec left it to the rules (see MARGIN_BY_RULES)."""
     unset = bp[:, BL.BP_MARGIN] == MARGIN_BY_RULES
     bp[unset, BL.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN
+
+
+def resolve_value(bp: np.ndarray, minimum: bool) -> None:
+    """Smart's value weight where the bot spec left it to the rules (see VALUE_BY_RULES)."""
+    unset = bp[:, BL.BP_VALUE] == VALUE_BY_RULES
+    bp[unset, BL.BP_VALUE] = VALUE_UNDER_MINIMUM if minimum else VALUE
 
 
 def reads_tables(text: str | list[str] | None, players: int) -> bool:

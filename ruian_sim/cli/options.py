@@ -104,9 +104,10 @@ def add_seed_arg(p) -> None:
 
 
 def add_bots_arg(p) -> None:
-    from ..bots.spec import DEFAULT_BOT, PARAMS, READS
+    from ..bots.spec import BY_RULES, DEFAULT_BOT, PARAMS, READS
 
-    params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {d:g})" for k, (_, d, lo, hi) in PARAMS.items())
+    params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {BY_RULES.get(k, f'{d:g}')})"
+                       for k, (_, d, lo, hi) in PARAMS.items())
     reads = "; ".join(f"{bot} {', '.join(keys)}" for bot, keys in READS.items())
     p.add_argument("--bots", default=DEFAULT_BOT, metavar="B[,B...]",
                    help=f"bot per player, e.g. smart,smart,greedy,random or "

@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..bots import layout as BL
-from ..bots.spec import DEFAULT_BOT, parse_bots, reads_tables, resolve_margin
+from ..bots.spec import DEFAULT_BOT, parse_bots, reads_tables, resolve_margin, resolve_value
 from ..errors import UserError
 from ..ruleset import RuleSet
 from ..table import layout as L
 from ..table.records import to_structured
+from ..table.valuation import gate_is_minimum
 from .arrays import new_state, value_work
 from .game import Game
 from .match import play_matches
@@ -54,6 +55,7 @@ class Simulator:
         self.spec = game.spec
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
         resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1)
+        resolve_value(self.bots, gate_is_minimum(self.spec.table))
         if reads_tables(bots, self.spec.players) and not game.learned:
             raise ValueError("a bot that reads the tables learned for the rules (smart) plays a game compiled "
                              "with them: compile_game(rules, bots) with the bots that play")

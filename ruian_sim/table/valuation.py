@@ -182,7 +182,7 @@ def reads_relations(table) -> bool:
 def gate_is_minimum(table) -> bool:
     """Whether the table's gate reads the items' totals (points, tai, fan,
     times): a minimum a win must reach, such as MCR's 8 fan."""
-    gate = table.gate
+    gate = None if table is None else table.gate
     if gate is None:
         return False
     code = gate.code

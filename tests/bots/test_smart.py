@@ -80,3 +80,14 @@ def test_the_claim_margin_follows_whether_a_discard_can_win():
     assert margin("hangzhou", "smart") == {1.0}
     assert margin("hangzhou", "smart:margin=1.5") == {1.5}
     assert margin("hangzhou", "smart,smart:margin=2,greedy,smart") == {1.0, 2.0}
+
+
+def test_the_value_weight_follows_whether_the_gate_is_a_minimum():
+    """Under a gate that is a minimum of the items' totals (mcr's 8 fan) every
+    win that passes counts alike (value 0); elsewhere smart plays for expected
+    points (1); a value the user gives is kept."""
+    value = lambda rules, bots: set(simulator(load(rules), bots).bots[:, BL.BP_VALUE])  # noqa: E731
+    assert value("ruian", "smart") == {1.0}
+    assert value("hangzhou", "smart") == {1.0}   # a gate, but on the route, not a minimum
+    assert value("mcr", "smart") == {0.0}
+    assert value("mcr", "smart:value=1,smart,smart,smart") == {0.0, 1.0}
