@@ -5,13 +5,13 @@ default table equal to the old `pick: highest` in every fact combination."""
 from itertools import product
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from ruian_sim.ruleset import load
 from ruian_sim.scoring import layout as S
 from ruian_sim.scoring import table as compiled
-from ruian_sim.scoring.compile import compile_table
+from ruian_sim.scoring.compile import TableError, compile_table
 from ruian_sim.scoring.kernels import reading_parts
 
 STANDARD, EIGHT, PUNGS, THREE = 1, 2, 4, 8
@@ -162,7 +162,13 @@ MELD = st.one_of(st.just(0), st.builds(meld, st.integers(1, 5), st.integers(0, 3
 def test_compiled_items_match_the_reference(items, shapes, hard, facts, wilds, flowers, melds):
     fv = vector(shapes=shapes, hard=hard, facts=facts, wilds=wilds, flower_bits=flowers, melds=melds)
     fv[S.FV_KONGS] = sum(1 for m in melds if m and m % 8 >= 3)
-    assert parts(items, fv) == ref_parts(items, fv)
+    try:
+        got = parts(items, fv)
+    except TableError as e:
+        # the one refusal a drawn table may meet: several `per: wilds` factors could multiply past 2**53
+        assert all("beyond 2**53" in message for _, message, *_ in e.problems), e.problems
+        reject()
+    assert got == ref_parts(items, fv)
 
 
 def old_highest(shapes, hard):
