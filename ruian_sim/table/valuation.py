@@ -186,7 +186,8 @@ def gate_is_minimum(table) -> bool:
     if gate is None:
         return False
     code = gate.code
-    return any(int(code[i]) == S.F_VAR and int(code[i + 1]) < 4 for i in range(0, len(code), 2))
+    totals = {S.FIXED_VARS.index(n) for n in ("points", "tai", "fan", "times")}
+    return any(int(code[i]) == S.F_VAR and int(code[i + 1]) in totals for i in range(0, len(code), 2))
 
 
 def reads_waits(table) -> bool:
