@@ -65,8 +65,9 @@ def dask(scheduler: str | None, workers: int | None) -> Backend:
     except ImportError:
         raise UserError("--backend dask needs distributed: pip install 'ruian-sim[dask]'") from None
     if scheduler:
+        _check_scheduler(scheduler)
         try:
-            client = Client(scheduler, timeout="20s")
+            client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
         except OSError as exc:
             raise UserError(f"--scheduler {scheduler}: cannot connect ({exc})") from None
         cluster = None
@@ -84,3 +85,42 @@ def dask(scheduler: str | None, workers: int | None) -> Backend:
 
     return Backend(client.get_executor(pure=False), n, close,
                    f"Dask {'at ' + scheduler if scheduler else 'LocalCluster'} ({n} workers)")
+
+
+CONNECT_SECONDS = 20
+
+
+def _check_scheduler(address: str) -> None:
+    """Refuse, in one line, an address Dask cannot parse, and a port that accepts a
+    connection but never answers a scheduler's handshake: Client() waits on such a
+    port forever (its timeout bounds the TCP connect only)."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, loc = parse_address(address if "://" in address else f"tcp://{address}")
+        if scheme in ("tcp", "tls"):
+            parse_host_port(loc)
+    except (ValueError, TypeError) as exc:
+        raise UserError(f"--scheduler {address}: not a scheduler address ({exc}); "
+                        "expected e.g. tcp://HOST:8786") from None
+
+    async def identity():
+        comm = await connect(address, timeout=CONNECT_SECONDS)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+    except TimeoutError:
+        raise UserError(f"--scheduler {address}: no scheduler answered within {CONNECT_SECONDS} s "
+                        "(is it a Dask scheduler's port?)") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise UserError(f"--scheduler {address}: cannot connect ({exc})") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise UserError(f"--scheduler {address}: the port answered, but not as a Dask scheduler")

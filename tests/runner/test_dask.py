@@ -56,3 +56,43 @@ def test_dask_with_malloc_trim_threshold_gives_the_local_answer(tmp_path):
     sb = json.loads((tmp_path / "dask" / "summary.json").read_text())
     assert sb["hands"] >= 30000
     assert stable(sa) == stable(sb)
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:notaport", "tcp://[::1", "foo://bar"])
+def test_a_scheduler_address_dask_cannot_read_is_refused_in_one_line(address):
+    pytest.importorskip("distributed")
+    from ruian_sim.errors import UserError
+    from ruian_sim.runner.executors import _check_scheduler
+
+    with pytest.raises(UserError, match=r"^--scheduler .*: (not a scheduler address|cannot connect)") as err:
+        _check_scheduler(address)
+    assert "\n" not in str(err.value)
+
+
+def test_a_port_that_is_not_a_scheduler_is_refused_not_waited_on(monkeypatch):
+    # it accepts the connection and never answers: Client() alone waited there forever
+    pytest.importorskip("distributed")
+    import socket
+    import time
+
+    from ruian_sim.errors import UserError
+    from ruian_sim.runner import executors
+
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 2)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+        start = time.monotonic()
+        with pytest.raises(UserError, match="no scheduler answered within 2 s"):
+            executors._check_scheduler(f"tcp://127.0.0.1:{silent.getsockname()[1]}")
+        assert time.monotonic() - start < 10
+
+
+def test_a_real_scheduler_passes_the_check():
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    from ruian_sim.runner.executors import _check_scheduler
+
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        _check_scheduler(cluster.scheduler_address)
