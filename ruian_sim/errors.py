@@ -29,7 +29,19 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.mark}: " if self.mark else ""
         key = f"{self.path}: " if self.path else ""
-        return f"{where}{'warning: ' if self.warning else ''}{key}{self.message}"
+        return f"{where}{'warning: ' if self.warning else ''}{key}{shortened(self.message)}"
+
+
+MESSAGE_LIMIT = 400
+
+
+def shortened(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A message cut in the middle past ``limit`` characters: a message quoting the
+    user's input once echoed a 3 MB stdin line whole to stderr."""
+    if len(text) <= limit:
+        return text
+    keep = limit // 2
+    return f"{text[:keep]} … [{len(text) - 2 * keep:,} characters] … {text[-keep:]}"
 
 
 class UserError(Exception):

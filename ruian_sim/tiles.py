@@ -44,7 +44,10 @@ class TileError(ValueError):
         self.text = text
         self.position = position
         self.message = message
-        super().__init__(f"{message} at character {position + 1} of {text!r}")
+        # a window around the offending character: the text may be a whole stdin line
+        near = text if len(text) <= 60 else (("…" if position > 30 else "") + text[max(0, position - 30):position + 30]
+                                             + ("…" if position + 30 < len(text) else ""))
+        super().__init__(f"{message} at character {position + 1} of {near!r}")
 
 
 def kind(rank: int, letter: str) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import UserError
+from ..errors import UserError, shortened
 
 EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 SEED_MAX = 2**64 - 1
@@ -18,7 +18,7 @@ class Parser(argparse.ArgumentParser):
     """Bad arguments: one line on stderr (where to look for usage), exit 2."""
 
     def error(self, message: str):
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (usage: {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shortened(message)} (usage: {self.prog} --help)\n")
 
     def format_help(self) -> str:
         if callable(self.epilog):  # an epilog that needs the engine's names is made on demand

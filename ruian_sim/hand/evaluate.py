@@ -211,9 +211,13 @@ class HandEvaluator:
         kinds = self.parse_hand(hand, wild)
         melds = tuple(melds)
         full = int(self.hs[L.HS_HAND]) + 1 - 3 * len(melds)
+        most = (int(self.hs[L.HS_HAND]) - 1) // 3   # a winning hand keeps at least its pair in hand
+        if len(melds) > most:
+            raise UserError(f"{len(melds)} melds set aside; these rules' hands hold at most {most} "
+                            f"beside the tiles in hand")
         if len(kinds) not in (full, full - 1):
             raise UserError(f"the hand has {len(kinds)} tiles; these rules need {full - 1} or {full}"
-                            + (f" beside {len(melds)} melds" if melds else ""))
+                            + (f" beside {len(melds)} meld{'s' if len(melds) > 1 else ''}" if melds else ""))
         self.check_melds(melds, kinds, wild)
         cnt, w, wf = self.faces(kinds, wild)
         text = T.format_kinds(kinds)

@@ -126,3 +126,25 @@ def test_cli_a_win_on_a_kongs_replacement_has_its_kong_in_the_chain(cli):
     out = cli("hand", "--rules", "fuzhou", "--wild", "5m", "--win", "self", "--seat", "1", "--first", "--melds",
               "ckong 7777s", "123456789m123p11s")
     assert out.returncode == 0 and "earthly" in json.loads(out.stdout)["score"]["items"]
+
+
+def test_cli_a_megabyte_line_is_quoted_near_its_fault_not_echoed_whole(cli):
+    out = cli("hand", "--wild", "9s", "-", stdin="1" * 3_000_000 + "\n")
+    assert out.returncode == 2 and "stdin:1:" in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr) < 1000
+
+
+def test_cli_melds_set_aside_count_with_or_without_a_win(cli):
+    melds = "pon 111z, pon 222z, pon 333z, pon 444z, pon 666z"
+    out = cli("hand", "--wild", "9s", "11m", "--melds", melds)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["win"] is True
+
+
+@pytest.mark.parametrize(("rules", "most"), [("ruian", 5), ("mcr", 4)])
+def test_cli_more_melds_than_a_hand_holds_is_said_so(cli, rules, most):
+    melds = ", ".join(f"pon {k}{k}{k}z" for k in range(1, most + 2))
+    out = cli("hand", "--rules", rules, "--wild", "none" if rules == "mcr" else "9s", "--win", "self", "11m",
+              "--melds", melds)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert f"{most + 1} melds set aside; these rules' hands hold at most {most}" in out.stderr

@@ -148,7 +148,7 @@ class Hands:
             raise UserError(f"--wild: {T.name(wild)} is not a tile of these rules")
         _check_context(o, rules)
         melds = ()
-        if o.win:
+        if o.melds:   # set aside with or without --win: the hand in hand is read beside them
             from ...settle.hand import parse_melds
 
             melds = tuple(m for _, m in parse_melds(o.melds))
