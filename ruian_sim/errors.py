@@ -32,7 +32,7 @@ class Problem:
         return f"{where}{'warning: ' if self.warning else ''}{key}{shortened(self.message)}"
 
 
-MESSAGE_LIMIT = 400
+MESSAGE_LIMIT = 1000
 
 
 def shortened(text: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..arguments import SEED_MAX
 from ..errors import UserError, shortened
 
 EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-SEED_MAX = 2**64 - 1
 
 
 class Parser(argparse.ArgumentParser):
