@@ -1,6 +1,8 @@
-"""A damaged compiled-kernel cache file (cut short by a full disk or a killed write) is
-found, removed and compiled again, like a damaged lookup table; it used to raise
-UnpicklingError on every run until the cache was deleted by hand."""
+"""A damaged compiled-kernel cache file (cut short by a full disk or a killed write,
+or another build's file in its place) is found, removed and compiled again, like a
+damaged lookup table; it used to raise UnpicklingError on every run until the cache
+was deleted by hand, and a file that unpickled but was not the kernel's own build
+failed when called (a TypeError traceback)."""
 
 import os
 import shutil
@@ -18,21 +20,26 @@ def hand(cache):
                           timeout=900, env=env)
 
 
-@pytest.mark.parametrize("which", ["data", "index"])
-def test_a_truncated_kernel_cache_file_is_compiled_again(tmp_path, which):
+def copied_cache(tmp_path):
+    """A copy of this machine's cache (tables and the kernels of this source version),
+    its kernel folder's place in it, and `hand`'s answer from it."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         pytest.skip("NUMBA_CACHE_DIR is set: numba's own cache directory is in use")
     from ruian_sim.cache import cache_dir
     from ruian_sim.jit import _dir
 
-    # a copy of this machine's cache (tables and the kernels of this source version)
     cache = tmp_path / "cache"
     mine = os.path.relpath(_dir, cache_dir())
     if os.path.isdir(_dir):
         shutil.copytree(_dir, cache / mine)
     for table in cache_dir().glob("table-*.npy"):
         shutil.copy(table, cache / table.name)
-    first = hand(cache)   # compiles what the copy lacks
+    return cache, mine, hand(cache)   # compiles what the copy lacks
+
+
+@pytest.mark.parametrize("which", ["data", "index"])
+def test_a_truncated_kernel_cache_file_is_compiled_again(tmp_path, which):
+    cache, mine, first = copied_cache(tmp_path)
     assert first.returncode == 0, first.stderr
     suffix = "*.nbc" if which == "data" else "*.nbi"
     victims = list((cache / mine).rglob(f"kernels.set_tight-{suffix}"))
@@ -46,11 +53,28 @@ def test_a_truncated_kernel_cache_file_is_compiled_again(tmp_path, which):
     assert damaged.stdout == first.stdout
     [line] = damaged.stderr.strip().splitlines()
     assert line.startswith("ruian-sim: the compiled-kernel cache of kernels.set_tight-")
-    assert line.endswith("was damaged (UnpicklingError); removed, compiling that kernel again"), line
+    # a data file is sealed with a hash of its place and content (ruian_sim.cache): the seal finds the cut
+    why = "ValueError: its seal does not match its content" if which == "data" else "UnpicklingError"
+    assert line.endswith(f"was damaged ({why}); removed, compiling that kernel again"), line
 
     again = hand(cache)   # rebuilt: read back without a word
     assert again.returncode == 0 and again.stderr == "" and again.stdout == first.stdout
     assert list((cache / mine).rglob(f"kernels.set_tight-{suffix}"))
+
+
+def test_another_kernels_build_in_a_kernels_place_is_compiled_again(tmp_path):
+    # it unpickles (the same format), then failed when called: TypeError, exit 1
+    cache, mine, first = copied_cache(tmp_path)
+    assert first.returncode == 0, first.stderr
+    victims = list((cache / mine).rglob("kernels.shanten-*.nbc"))   # in every build folder of the copy
+    assert victims
+    for victim in victims:
+        [other] = victim.parent.glob("kernels.group_distance-*.nbc")
+        shutil.copy(other, victim)
+    swapped = hand(cache)
+    assert swapped.returncode == 0 and swapped.stdout == first.stdout, swapped.stderr
+    [line] = swapped.stderr.strip().splitlines()
+    assert line.startswith("ruian-sim: the compiled-kernel cache of kernels.shanten-") and "seal" in line, line
 
 
 def test_builds_are_found_by_package_folder_not_by_install_path(tmp_path):
