@@ -12,6 +12,10 @@ over B matches, and it merges by addition: chunks can be summed in any
 order, on any machine.  Integer histograms (points per hand, streaks) give
 exact percentiles.  A comparison of two variants played on the same seeds
 (paired) also keeps the cross sums of the two sides per match.
+
+Every interval and p-value comes from ``t_test`` (Student's t over matches,
+student.py), so a p below 0.05 and a 95% interval that excludes 0 always say
+the same thing.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import numpy as np
 
 from .settle import Scored
 from .settle.draw import DRAW_FLOWS
+from .student import t_quantile2, t_sf2
 from .table import layout as L
 from .table.records import per_seat
 
@@ -33,24 +38,23 @@ MOMENTS = 6  # Σx, Σn, Σx², Σxn, Σn², matches
 # of wins (exact quantiles), whatever kind of table the rules have.
 WIN_PARTS = ("value", "points", "tai", "times")
 
-# t quantiles (0.975) for small degrees of freedom; 1.96 beyond
-_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-         9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
-         60: 2.000, 120: 1.980}
+def t_test(estimate: float, se: float, df: float) -> tuple[float, float, float]:
+    """(low, high, p): the 95% interval estimate ± q·se and the two-sided p-value of estimate / se,
+    both from Student's t with ``df`` degrees of freedom (matches - 1), so that p < 0.05 exactly
+    when the interval excludes 0.  Every interval and p-value the tool writes comes from here.
 
-
-def t975(df: int) -> float:
-    if df <= 0:
-        return math.inf
-    keys = sorted(_T975)
-    if df > keys[-1]:
-        return 1.96
-    below = max(k for k in keys if k <= df)
-    above = min(k for k in keys if k >= df)
-    if below == above:
-        return _T975[below]
-    f = (df - below) / (above - below)
-    return _T975[below] + f * (_T975[above] - _T975[below])
+    A standard error of 0 (every match gave the same value): the interval is the point, and p is
+    1 at 0, else 0.  Fewer than 2 matches (df < 1): no spread to measure, so no interval
+    (-inf, inf) and no p-value (nan), written as null with the reason.  A figure that overflowed
+    (not finite): nan for all three."""
+    if not df >= 1:
+        return -math.inf, math.inf, math.nan
+    if not (math.isfinite(estimate) and math.isfinite(se)):
+        return math.nan, math.nan, math.nan
+    if se == 0:
+        return estimate, estimate, 1.0 if estimate == 0 else 0.0
+    h = t_quantile2(df) * se
+    return estimate - h, estimate + h, t_sf2(estimate / se, df)
 
 
 @dataclass
@@ -147,7 +151,7 @@ class Accumulator:
 
 
 def hand_flags(records: np.ndarray, scored: Scored, seats: int, players: int) -> dict[str, np.ndarray]:
-    """Yes/no facts per hand (for McNemar's test on paired hands)."""
+    """Yes/no facts per hand (rates: their share of hands)."""
     out = records["outcome"]
     won = np.isin(out, L.WIN_OUTCOMES)
     winners = records["winners"].astype(np.int64)
@@ -251,31 +255,26 @@ def ratio_ci(sx, sn, sxx, sxn, snn, b) -> tuple[float, float, float]:
     r = float(sx / sn)
     if b < 2:
         return r, -math.inf, math.inf
-    ss = max(float(sxx - 2 * r * sxn + r * r * snn), 0.0)
+    with np.errstate(over="ignore", invalid="ignore"):   # an overflow ends as nan: no interval
+        ss = max(float(sxx - 2 * r * sxn + r * r * snn), 0.0)
     se = math.sqrt(b / (b - 1) * ss) / float(sn)
-    h = t975(int(b) - 1) * se
-    return r, r - h, r + h
+    lo, hi, _ = t_test(r, se, int(b) - 1)
+    return r, lo, hi
 
 
 # --- paired comparison -----------------------------------------------------------
 CROSS = 4  # Σ xa·xb, Σ xa·nb, Σ na·xb, Σ na·nb
 
 
-def normal_sf2(z: float) -> float:
-    """Two-sided p-value of a standard normal statistic."""
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
 @dataclass
 class PairedAccumulator:
     """Two accumulators over the same matches plus their cross moments (for
-    paired intervals) and McNemar counts over hands that exist on both sides
-    (same match, same hand index)."""
+    paired intervals and p-values, matches the unit) and how many hands that
+    exist on both sides (same match, same hand index) were played alike."""
 
     a: Accumulator
     b: Accumulator
     cross: dict[str, np.ndarray] = field(default_factory=dict)
-    mcnemar: dict[str, np.ndarray] = field(default_factory=dict)  # [a only, b only, pairs]
     # [hands on both sides, same record (deal, play and ending alike), same payments]
     same: np.ndarray = field(default_factory=lambda: np.zeros(3))
 
@@ -293,38 +292,26 @@ class PairedAccumulator:
         # hands paired by (match, hand index)
         ka = ra["match"].astype(np.int64) * 100_000 + ra["hand"]
         kb = rb["match"].astype(np.int64) * 100_000 + rb["hand"]
-        common, ia, ib = np.intersect1d(ka, kb, return_indices=True)
-        fa = hand_flags(ra, sa, seats_a, self.a.players)
-        fb = hand_flags(rb, sb, seats_b, self.b.players)
-        for name in set(fa) & set(fb):
-            x, y = fa[name][ia], fb[name][ib]
-            m = np.array([(x & ~y).sum(), (~x & y).sum(), len(common)], float)
-            self.mcnemar[name] = self.mcnemar.get(name, np.zeros(3)) + m
+        _, ia, ib = np.intersect1d(ka, kb, return_indices=True)
         self.same = self.same + _same_hands(ra, sa, rb, sb, ia, ib)
         return self
 
     def __add__(self, other: PairedAccumulator) -> PairedAccumulator:
         out = PairedAccumulator(self.a + other.a, self.b + other.b,
-                                {k: v.copy() for k, v in self.cross.items()},
-                                {k: v.copy() for k, v in self.mcnemar.items()},
-                                self.same + other.same)
+                                {k: v.copy() for k, v in self.cross.items()}, self.same + other.same)
         for k, v in other.cross.items():
             out.cross[k] = out.cross.get(k, np.zeros(CROSS)) + v
-        for k, v in other.mcnemar.items():
-            out.mcnemar[k] = out.mcnemar.get(k, np.zeros(3)) + v
         return out
 
     def to_dict(self) -> dict:
         return {"a": self.a.to_dict(), "b": self.b.to_dict(),
                 "cross": {k: v.tolist() for k, v in self.cross.items()},
-                "mcnemar": {k: v.tolist() for k, v in self.mcnemar.items()},
                 "same": self.same.tolist()}
 
     @classmethod
     def from_dict(cls, d: dict) -> PairedAccumulator:
         return cls(Accumulator.from_dict(d["a"]), Accumulator.from_dict(d["b"]),
                    {k: np.array(v, float) for k, v in d["cross"].items()},
-                   {k: np.array(v, float) for k, v in d["mcnemar"].items()},
                    np.array(d.get("same", [0, 0, 0]), float))
 
     def compare(self, name: str) -> dict:
@@ -332,6 +319,11 @@ class PairedAccumulator:
         za = self.a.moments.get(name, np.zeros(MOMENTS))
         zb = self.b.moments.get(name, np.zeros(MOMENTS))
         c = self.cross.get(name, np.zeros(CROSS))
+        with np.errstate(over="ignore", invalid="ignore"):   # an overflow ends as nan: no interval, no p
+            return self._compare(za, zb, c)
+
+    @staticmethod
+    def _compare(za, zb, c) -> dict:
         sxa, sna, sxxa, sxna, snna, B = za
         sxb, snb, sxxb, sxnb, snnb, _ = zb
         ra = sxa / sna if sna else 0.0
@@ -341,32 +333,21 @@ class PairedAccumulator:
         ssa = max(sxxa - 2 * ra * sxna + ra * ra * snna, 0.0) / (sna * sna) if sna else 0.0
         ssb = max(sxxb - 2 * rb * sxnb + rb * rb * snnb, 0.0) / (snb * snb) if snb else 0.0
         cab = (c[0] - rb * c[1] - ra * c[2] + ra * rb * c[3]) / (sna * snb) if sna and snb else 0.0
-        test = "paired t over matches"
         if B < 2:
-            # one match: no spread to measure, so no interval and no p-value (not p = 0)
-            hp = hu = math.inf
-            var_paired = var_unpaired = math.inf
-            p = math.nan
+            # one match: no spread to measure (t_test: no interval, no p-value; not p = 0)
+            var_paired = var_unpaired = math.nan
         else:
             f = B / (B - 1)
             var_paired = max(f * (ssa + ssb - 2 * cab), 0.0)
             var_unpaired = f * (ssa + ssb)
-            if var_paired <= 1e-12 * var_unpaired:  # rounding left over from identical sides
+            if var_paired <= 1e-12 * var_unpaired < math.inf:  # rounding left over from identical sides
                 var_paired = 0.0
-            t = t975(int(B) - 1)
-            hp, hu = t * math.sqrt(var_paired), t * math.sqrt(var_unpaired)
-            se = math.sqrt(var_paired)
-            p = normal_sf2(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
-        if name in self.mcnemar:
-            n01, n10, _ = self.mcnemar[name]
-            if n01 + n10 > 0:
-                chi = (abs(n01 - n10) - 1) ** 2 / (n01 + n10)
-                p = math.erfc(math.sqrt(max(chi, 0.0) / 2))
-            else:
-                p = 1.0
-            test = "McNemar over paired hands"
-        return {"a": float(ra), "b": float(rb), "diff": diff, "ci95": [diff - hp, diff + hp], "p": float(p),
-                "test": test, "unpaired_ci95": [diff - hu, diff + hu],
+        # yes/no figures too: a hand-level test (McNemar's, as before) ignores that hands of a
+        # match are correlated, and its p contradicted this interval
+        lo, hi, p = t_test(diff, math.sqrt(var_paired), B - 1)
+        ulo, uhi, _ = t_test(diff, math.sqrt(var_unpaired), B - 1)
+        return {"a": float(ra), "b": float(rb), "diff": diff, "ci95": [lo, hi], "p": float(p),
+                "test": "paired t over matches", "unpaired_ci95": [ulo, uhi],
                 "variance_reduction": float(var_unpaired / var_paired) if 0 < var_paired < math.inf else None}
 
 
@@ -383,10 +364,12 @@ def _same_hands(ra, sa, rb, sb, ia, ib) -> np.ndarray:
 
 
 def holm(pvalues: dict[str, float]) -> dict[str, float]:
-    """Holm-adjusted p-values (step-down, monotone)."""
-    items = sorted(pvalues.items(), key=lambda kv: kv[1])
+    """Holm-adjusted p-values (step-down, monotone) over the p-values there are; a figure without
+    one (nan: fewer than 2 matches) has no adjusted p either and does not count in m."""
+    out = {k: math.nan for k, p in pvalues.items() if math.isnan(p)}
+    items = sorted(((k, p) for k, p in pvalues.items() if not math.isnan(p)), key=lambda kv: kv[1])
     m = len(items)
-    out, running = {}, 0.0
+    running = 0.0
     for i, (k, p) in enumerate(items):
         running = max(running, min(1.0, (m - i) * p))
         out[k] = running

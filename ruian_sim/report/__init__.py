@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 from ..errors import UserError
-from ..runner.compare import pairing_gain, shown_metrics
+from ..runner.compare import _ci, _p, hands_head, pairing_gain, shown_metrics
 from ..runner.outdir import write_text
 from ..runner.summary import MEANS
 from . import analyst
@@ -139,9 +139,9 @@ def compare_section(c: dict) -> str:
     rows = "".join(
         f"<tr><td>{'<b>' if metrics[k].get('headline') else ''}{_esc(k)}</td><td>{metrics[k]['a']:.4f}</td>"
         f"<td>{metrics[k]['b']:.4f}</td><td>{metrics[k]['diff']:+.4f}</td>"
-        f"<td>[{metrics[k]['ci95'][0]:+.4f}, {metrics[k]['ci95'][1]:+.4f}]</td>"
-        f"<td>{metrics[k].get('p_holm', metrics[k]['p']):.3g}</td>"
-        f"<td>[{metrics[k]['unpaired_ci95'][0]:+.4f}, {metrics[k]['unpaired_ci95'][1]:+.4f}]</td>"
+        f"<td>{_ci(metrics[k]['ci95'])}</td><td>{_p(metrics[k]['p'])}</td>"
+        f"<td>{_p(metrics[k]['p_holm']) if 'p_holm' in metrics[k] else ''}</td>"
+        f"<td>{_ci(metrics[k]['unpaired_ci95'])}</td>"
         f"<td>{_esc(pairing_gain(metrics[k]))}</td></tr>"
         for k in keys)
     plots = [_forest(metrics, rates, "Rates: A − B, paired 95% CI (red) and unpaired (grey)")]
@@ -150,11 +150,13 @@ def compare_section(c: dict) -> str:
     return "\n".join([
         f"<h2>Comparison: {_esc(c['a']['name'])} (A) vs {_esc(c['b']['name'])} (B)</h2>",
         analyst.compare_top(c), "<h2>Every figure</h2>",
-        f"<p>{c['hands']:,} hands on each side, played on the same seeds: hand k of match m sees the "
+        f"<p>{hands_head(c)}, played on the same seeds: hand k of match m sees the "
         f"same wall under both rules, so most luck cancels in the difference. The paired interval "
         f"(red) is the one to read; the grey one is what two independent runs would give. "
-        f"Headline metrics (bold) carry Holm-adjusted p-values.</p>", *plots,
-        "<table><tr><th>metric</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th>"
+        f"p is a paired t over matches, from the same t as the paired interval: p &lt; 0.05 exactly when "
+        f"that interval excludes 0. Headline metrics (bold) also carry p adjusted by Holm's method for "
+        f"their number (p Holm); none: fewer than 2 matches, so no interval and no p.</p>", *plots,
+        "<table><tr><th>metric</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th><th>p Holm</th>"
         f"<th>unpaired 95% CI</th><th>pairing gain</th></tr>{rows}</table>",
         "<p class='note'>Pairing gain: the unpaired variance of A − B divided by the paired one, i.e. how many "
         "times more hands two independent runs would need for the same interval (capped at ≥1,000×; "

@@ -71,6 +71,12 @@ def rules_diff_html(c: dict) -> str:
             f"<th>under A</th><th>under B</th><th>figures it touches</th></tr>{''.join(rows)}</table>")
 
 
+def _hands(c: dict) -> str:
+    """Both sides' hand counts when a rule made the same matches last differently."""
+    a, b = c["hands"], c.get("hands_b", c["hands"])
+    return f"{a:,} hands" if a == b else f"{a:,} hands under A and {b:,} under B"
+
+
 def findings(c: dict) -> list[str]:
     """Three sentences: what changed and how often it fired, what moved and by how much (with the
     paired CI), and what it did to the players' points."""
@@ -79,7 +85,7 @@ def findings(c: dict) -> list[str]:
     changed = c.get("rules_changed") or []
     keys = ", ".join(d["key"] for d in changed[:4]) + (" and more" if len(changed) > 4 else "")
     first = (f"B ({b}) differs from A ({a}) in {len(changed)} rule key{'s' if len(changed) != 1 else ''}"
-             + (f" ({keys})" if keys else "") + f", played on the same seeds for {c['hands']:,} hands")
+             + (f" ({keys})" if keys else "") + f", played on the same seeds for {_hands(c)}")
     counts = {(f["metric"], f["unit"]): (f["a"], f["b"]) for d in changed for f in d["fired"]
               if f["metric"] != "hands"}
     if counts:

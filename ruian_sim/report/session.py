@@ -25,9 +25,11 @@ def session_html(s: dict, bars, png, plt_, esc) -> str:
 
 
 def session_compare_html(c: dict, esc) -> str:
+    from ..runner.compare import _ci, _p
+
     rows = "".join(f"<tr><td>{esc(k.replace('_', ' '))}</td><td>{m['a']:.3f}</td><td>{m['b']:.3f}</td>"
-                   f"<td>{m['diff']:+.3f}</td><td>[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}]</td>"
-                   f"<td>{m['p']:.3g}</td></tr>" for k, m in c["metrics"].items())
+                   f"<td>{m['diff']:+.3f}</td><td>{_ci(m['ci95'], 3)}</td>"
+                   f"<td>{_p(m['p'])}</td></tr>" for k, m in c["metrics"].items())
     return ("<h3>Sessions (paired: session i plays the same walls under both rules)</h3>"
             "<table><tr><th>figure</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th></tr>"
             f"{rows}</table>")

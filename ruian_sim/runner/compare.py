@@ -3,6 +3,7 @@ with the paired difference, its 95% CI and p-value, and the unpaired CI."""
 
 from __future__ import annotations
 
+import math
 from fnmatch import fnmatch
 
 from ..ruleset import load_with_origins
@@ -195,8 +196,9 @@ def comparison_dict(acc: PairedAccumulator, plan: Plan, wall_seconds: float | No
               "variants": list(plan.variants)},
         "b": {"name": plan.rules_name_b, "hash": rb.hash, "spec": plan.extra.get("b_spec"),
               "variants": list(plan.variants_b)},
-        "pairing": "same seeds: match m, hand k of both sides share the wall; intervals treat the match "
-                   "as the unit; yes/no outcomes are tested with McNemar over hands present on both sides",
+        "pairing": "same seeds: match m, hand k of both sides share the wall; intervals and p-values treat "
+                   "the match as the unit (paired t over matches, the same t for both: p < 0.05 exactly when "
+                   "the 95% CI excludes 0); p_holm adjusts the headline figures' p for their number",
         "rules_changed": changed,
         "identical": {"paired_hands": paired, "same_records": same_rec, "same_payments": same_pts},
         "warnings": _warnings(acc, changed) + _side_warnings(acc, plan, b_plan),
@@ -215,7 +217,7 @@ def pairing_gain(m: dict) -> str:
     vr = m.get("variance_reduction")
     if vr is None:
         lo, hi = m["unpaired_ci95"]
-        return "identical" if hi > lo else "-"
+        return "identical" if _known(lo) and _known(hi) and hi > lo else "-"
     return f"≥{GAIN_CAP:,.0f}×" if vr >= GAIN_CAP else f"{vr:.1f}×"
 
 
@@ -229,8 +231,36 @@ def _value(x: float, digits: int = 4) -> str:
     return s[1:] if s.startswith("-") and float(s) == 0 else s
 
 
+def _known(x) -> bool:
+    return x is not None and math.isfinite(x)
+
+
 def _ci(c, digits: int = 4) -> str:
+    """An interval; none where it is not a number (fewer than 2 matches, or an overflow)."""
+    if not (_known(c[0]) and _known(c[1])):
+        return "none"
     return f"[{_num(c[0], digits)}, {_num(c[1], digits)}]"
+
+
+def _p(p) -> str:
+    return f"{p:.2g}" if _known(p) else "none"
+
+
+def no_interval_note(metrics: dict, unit: str = "matches") -> list[str]:
+    """Why a row shows no interval and no p: said once under the table rather than as NaN."""
+    if any(not _known(m["p"]) for m in metrics.values()):
+        return [(f"none: no interval and no p-value (they need at least 2 {unit}, the unit of every "
+                 f"interval; or the figure is not a finite number)")]
+    return []
+
+
+def hands_head(c: dict) -> str:
+    """The hand count of both sides: one number when they played alike, both when a rule made
+    the same matches last a different number of hands."""
+    a, b = c["hands"], c.get("hands_b", c["hands"])
+    if a == b:
+        return f"{a:,} hands each"
+    return f"{a:,} hands under A, {b:,} under B"
 
 
 def _fired(d: dict) -> str:
@@ -273,7 +303,7 @@ def shown_metrics(c: dict) -> list[str]:
 
 
 def format_comparison(c: dict) -> str:
-    lines = [f"{c['a']['name']} vs {c['b']['name']}: {c['hands']:,} hands each ({c['matches']:,} paired "
+    lines = [f"{c['a']['name']} vs {c['b']['name']}: {hands_head(c)} ({c['matches']:,} paired "
              f"matches), seed {c['seed']}, bots {c['bots']}"]
     changed = c.get("rules_changed", [])
     tag: dict[str, list[str]] = {}
@@ -293,16 +323,19 @@ def format_comparison(c: dict) -> str:
                     tag[f["metric"]].append(str(i))
     else:
         lines.append("rules that differ: none (A and B are the same rules)")
-    rows = [["metric", "A", "B", "A − B", "paired 95% CI", "p", "unpaired 95% CI", "pairing gain", "rules"]]
+    rows = [["metric", "A", "B", "A − B", "paired 95% CI", "p", "p Holm", "unpaired 95% CI", "pairing gain",
+             "rules"]]
     for k in shown_metrics(c):
         m = c["metrics"][k]
-        p = m.get("p_holm", m["p"])
         rows.append([("*" if m.get("headline") else " ") + k, _value(m["a"]), _value(m["b"]), _num(m["diff"]),
-                     _ci(m["ci95"]), f"{p:.2g}", _ci(m["unpaired_ci95"]), pairing_gain(m),
-                     ",".join(tag.get(k, []))])
-    lines += _grid(rows, right={1, 2, 3, 5, 7})
-    lines.append("* headline metrics: p is Holm-adjusted over them. rules: the numbered rule changes above "
-                 "that touch the figure.")
+                     _ci(m["ci95"]), _p(m["p"]), _p(m["p_holm"]) if "p_holm" in m else "",
+                     _ci(m["unpaired_ci95"]), pairing_gain(m), ",".join(tag.get(k, []))])
+    lines += _grid(rows, right={1, 2, 3, 5, 6, 8})
+    lines.append("* headline metrics: p Holm is their p adjusted by Holm's method for their number. rules: the "
+                 "numbered rule changes above that touch the figure.")
+    lines.append("p: paired t over matches, unadjusted, from the same t as the paired 95% CI: p < 0.05 exactly "
+                 "when the CI excludes 0.")
+    lines += no_interval_note(c["metrics"])
     lines.append("pairing gain = unpaired variance ÷ paired variance of A − B: how many times more hands two "
                  f"independent runs would need for the same interval (capped at ≥{GAIN_CAP:,.0f}×; "
                  "'identical': every paired difference is 0).")
@@ -311,8 +344,9 @@ def format_comparison(c: dict) -> str:
         rows = [["figure", "A", "B", "A − B", "paired 95% CI", "p", "unpaired 95% CI"]]
         for k, m in c["session"]["metrics"].items():
             rows.append([" " + k, _value(m["a"], 3), _value(m["b"], 3), _num(m["diff"], 3), _ci(m["ci95"], 3),
-                         f"{m['p']:.2g}", _ci(m["unpaired_ci95"], 3)])
+                         _p(m["p"]), _ci(m["unpaired_ci95"], 3)])
         lines += _grid(rows, right={1, 2, 3, 5})
+        lines += no_interval_note(c["session"]["metrics"], "sessions")
     for w in c.get("warnings", []):
         lines.append(f"warning: {w}")
     return "\n".join(lines) + "\n"

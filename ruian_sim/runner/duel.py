@@ -205,7 +205,9 @@ def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, playe
         "arrangements": [{"a_players": list(s), "bots": seat_bots(a, b, s, players)} for s in arr],
         "pairing": f"duplicate: each of {len(hpm):,} match indices is played in all {len(arr)} seat "
                    f"arrangements on the same walls, every player A equally often; a figure sums each "
-                   f"side's seats over the arrangements, and intervals treat the match index as the unit",
+                   f"side's seats over the arrangements, and intervals and p-values treat the match index "
+                   f"as the unit (paired t over match indices, the same t for both: p < 0.05 exactly when "
+                   f"the 95% CI excludes 0)",
         "metrics": metrics,
         "hands_per_second": played / wall_seconds if wall_seconds and played else None,
         "cpu_seconds": sum(r.get("seconds", 0.0) for r in results),
@@ -288,7 +290,7 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
 
 # --- the table ------------------------------------------------------------------------------
 def format_duel(d: dict) -> str:
-    from .compare import _ci, _grid, _num, _value
+    from .compare import _ci, _grid, _num, _p, _value, no_interval_note
 
     n_arr = len(d["arrangements"])
     sizes = sorted({len(x["a_players"]) for x in d["arrangements"]})
@@ -296,13 +298,16 @@ def format_duel(d: dict) -> str:
     kinds = ", ".join(f"{k} A vs {players - k} B: {sum(len(x['a_players']) == k for x in d['arrangements'])}"
                       for k in sizes)
     head = (f"duel on {d['rules']['name']} ({d['rules']['hash']}): A = {d['a']['bots']}, "
-            f"B = {d['b']['bots']}; {d['hands']:,} hands = {d['matches']:,} matches × {n_arr} seat "
+            f"B = {d['b']['bots']}; {d['hands']:,} hands = {d['matches']:,} "
+            f"match{'es' if d['matches'] != 1 else ''} × {n_arr} seat "
             f"arrangements ({kinds}), seed {d['seed']}")
     lines = [head]
     rows = [["metric", "A", "B", "A − B", "paired 95% CI", "p"]]
     for name, m in d["metrics"].items():
-        rows.append([name, _value(m["a"]), _value(m["b"]), _num(m["diff"]), _ci(m["ci95"]), f"{m['p']:.2g}"])
+        rows.append([name, _value(m["a"]), _value(m["b"]), _num(m["diff"]), _ci(m["ci95"]), _p(m["p"])])
     lines += _grid(rows, right={1, 2, 3, 5})
-    lines.append("each figure is per seat the bot held, over all arrangements; intervals treat the match "
-                 "index (all its arrangements) as the unit")
+    lines.append("each figure is per seat the bot held, over all arrangements; intervals and p-values treat "
+                 "the match index (all its arrangements) as the unit: paired t, the same t for both (p < 0.05 "
+                 "exactly when the CI excludes 0)")
+    lines += no_interval_note(d["metrics"], "match indices")
     return "\n".join(lines) + "\n"

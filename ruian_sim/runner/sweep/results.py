@@ -121,21 +121,27 @@ def check_metrics(names, known: set[str]) -> None:
 
 
 def format_sweep(s: dict) -> str:
-    from ..compare import _grid, _num
+    from ..compare import _ci, _grid, _known, _num
 
     params = [p["path"] for p in s["params"]]
     metrics = s["metrics_shown"]
+    hands = sorted({p["hands"] for p in s["points"]})
+    # the same matches at every point, but a rule can make them last a different number of hands
+    each = f"{hands[0]:,} hands each" if len(hands) == 1 else f"{hands[0]:,} to {hands[-1]:,} hands a point"
     lines = [(f"{s['rules']['name']}: sweep of {', '.join(params)} over {len(s['points'])} points "
-              f"({s['plays']} played, the rest re-scored), {s['points'][0]['hands']:,} hands each, seed "
-              f"{s['seed']}, bots {s['bots']}")]
+              f"({s['plays']} played, the rest re-scored), {each}, seed {s['seed']}, bots {s['bots']}")]
     rows = [params + ["play"] + [f"{m} [95% CI], Δ vs first [paired CI]" for m in metrics]]
     for p in s["points"]:
         row = [_show(p["values"][q]) for q in params] + ["played" if p["replayed"] else "re-scored"]
         for m in metrics:
             x, d = p["metrics"].get(m), p["diff_to_first"].get(m)
-            cell = f"{x['value']:.4f} [{x['ci95'][0]:.4f}, {x['ci95'][1]:.4f}]" if x else "-"
+            cell = "-"
+            if x:
+                ci = x["ci95"]
+                cell = f"{x['value']:.4f} " + (f"[{ci[0]:.4f}, {ci[1]:.4f}]" if _known(ci[0]) and _known(ci[1])
+                                               else "[none]")
             if d:
-                cell += f", Δ{_num(d['value'])} [{_num(d['ci95'][0])}, {_num(d['ci95'][1])}]"
+                cell += f", Δ{_num(d['value'])} {_ci(d['ci95'])}"
             row.append(cell)
         rows.append(row)
     lines += _grid(rows, right=set(range(len(params) + 1, len(rows[0]))))

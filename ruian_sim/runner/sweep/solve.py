@@ -48,9 +48,16 @@ def parse_solve(text: str, plan, known: set[str]) -> Target:
         raise UserError(f"--solve {text!r}: expected METRIC=TARGET (draw_rate=0.25) or METRIC=OTHER "
                         f"(dealer_points_mean=nondealer_points_mean)")
     try:
-        target = Target(name, value=float(rhs))
+        value = float(rhs)
     except ValueError:
+        if not re.fullmatch(r"[A-Za-z_][\w.]*", rhs):
+            raise UserError(f"--solve {text!r}: TARGET must be a finite number (draw_rate=0.25) or another "
+                            f"metric's name, got {rhs!r}") from None
         target = Target(name, other=rhs)
+    else:
+        if not math.isfinite(value):   # nan meets nothing, inf nothing finite: the search would run for nothing
+            raise UserError(f"--solve {text!r}: TARGET must be a finite number, got {rhs!r}")
+        target = Target(name, value=value)
     from .results import check_metrics
 
     for n in (target.metric, target.other):
@@ -259,7 +266,9 @@ def format_solve(s: dict) -> str:
     lines = [(f"{s['rules']['name']}: solve {r['goal']} over {r['param']} = "
               f"{r['range'][0]}..{r['range'][1]}, {s['hands']:,} hands per evaluation, seed {s['seed']}, "
               f"bots {s['bots']}")]
-    lines.append(f"  {'value':>10s}  {r['metric'] if not r['other'] else 'metric − other':>16s}   95% CI")
+    # metric − other: the two bounds combined, wider than 95% (the figures of one run are not independent)
+    ci = "95% CI" if not r["other"] else "≥95% CI (conservative)"
+    lines.append(f"  {'value':>10s}  {r['metric'] if not r['other'] else 'metric − other':>16s}   {ci}")
     for e in r["evaluations"]:
         lines.append(f"  {_g(e['value']):>10s}  {e['estimate']:16.5f}   [{e['ci95'][0]:.5f}, {e['ci95'][1]:.5f}]")
     if r["met"]:
