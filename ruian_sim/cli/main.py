@@ -10,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ..errors import UserError
 from .commands import COMMANDS
-from .options import EXIT_ENVIRONMENT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
+from .options import EXIT_ENVIRONMENT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser, check_arguments_text
 
 
 def _version() -> str:
@@ -38,6 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     interrupt.install()  # SIGTERM as Ctrl-C (work saved), exit 143
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        check_arguments_text(parser, args)
+    except UserError as exc:
+        print(f"ruian-sim: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     if getattr(args, "resume", None):
         from ..runner.resume import explicit_options
 

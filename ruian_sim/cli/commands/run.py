@@ -30,6 +30,7 @@ def register(sub) -> None:
 
 def cmd_run(args) -> int:
     from ...bots.spec import parse_bots
+    from ...runner.owner import check_owner, of_plan
     from ...runner import (
         Interrupted,
         Plan,
@@ -46,10 +47,11 @@ def cmd_run(args) -> int:
         plan = Plan.load(out)
         resume.check("run", plan, args, out)
     else:
-        out = out_dir(args.out)
+        out = out_dir(args.out, "run")
         plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
                          records=bool(args.records))
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
+        check_owner(out, *of_plan(plan))                    # and a directory of other rules
     if args.records and not str(args.records).endswith(".parquet"):
         raise UserError(f"--records {args.records}: the file name must end in .parquet")
     records = resume.records_file(plan, args, out)

@@ -197,7 +197,10 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
     from .plan import SWEEP_PLAN, SweepPlan
     from .results import SWEEP_FILE, flat_metrics, point_plan
 
+    from ..owner import claim, rules_id
+
     out = Path(out)
+    claim(out, "sweep", rules_id(plan.rules), plan.rules_name)
     if (out / SWEEP_PLAN).is_file() and not resume and SweepPlan.load(out).key != plan.key:
         raise UserError(f"--out {out}: holds another sweep ({SWEEP_PLAN}); choose another directory "
                         f"or continue it with --resume {out}")
