@@ -116,7 +116,8 @@ def _mirror(value, ci, where: str):
 def outside(node, where: str = ""):
     """Every figure of a written file that lies outside its own 95% interval: a mapping's
     ``ci95`` mapping mirrors its figures (or those under ``extra``); a metric's ``ci95`` or
-    ``unpaired_ci95`` pair holds its ``diff`` (or ``value``)."""
+    ``unpaired_ci95`` pair holds its ``diff`` (or ``estimate``: a solve's evaluation, whose
+    ``value`` is the param's; or ``value``)."""
     if isinstance(node, list):
         for i, v in enumerate(node):
             yield from outside(v, f"{where}[{i}]")
@@ -129,10 +130,10 @@ def outside(node, where: str = ""):
         for k, c in ci.items():
             if k in node or k in extra:
                 yield from _mirror(node[k] if k in node else extra[k], c, f"{where}.{k}".lstrip("."))
-    point = next((node[k] for k in ("diff", "value") if k in node), None)
+    key = next((k for k in ("diff", "estimate", "value") if k in node), None)
     for name in ("ci95", "unpaired_ci95"):
-        if point is not None and _interval(node.get(name)):
-            bad = _check(f"{where}.{'diff' if 'diff' in node else 'value'}".lstrip("."), point, node[name])
+        if key is not None and _interval(node.get(name)):
+            bad = _check(f"{where}.{key}".lstrip("."), node[key], node[name])
             if bad:
                 yield bad
     for k, v in node.items():

@@ -53,22 +53,42 @@ def _writer(path: Path) -> Path | None:
     return Path(v.decode("utf-8", "surrogateescape")) if v else None
 
 
-def _claims(run_dir: Path, dest: Path) -> bool:
-    """Whether ``run_dir``'s plan still names ``dest`` as its records file."""
+# what a run's rows depend on (not its chunking, workers or where it is)
+_ROWS_OF = ("rules", "rules_b", "seed", "bots", "first_match", "hands")
+
+
+def _plan(run_dir: Path) -> dict:
     import json
 
     try:
-        extra = json.loads((run_dir / "plan.json").read_text(encoding="utf-8")).get("extra") or {}
-        return Path(extra.get("records_file") or run_dir / "records.parquet").resolve() == dest
-    except (OSError, ValueError, AttributeError, TypeError):
+        data = json.loads((run_dir / "plan.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _claims(run_dir: Path, dest: Path, mine: dict) -> bool:
+    """Whether ``run_dir``'s plan still names ``dest`` as its records file, for rows other
+    than ``mine`` (a plan's mapping) would write: a copy of the same run writes the same rows."""
+    plan = _plan(run_dir)
+    extra = plan.get("extra") if isinstance(plan.get("extra"), dict) else {}
+    try:
+        named = Path(extra.get("records_file") or run_dir / "records.parquet").resolve() == dest
+    except (OSError, TypeError, ValueError):
         return False
+    return named and any(plan.get(k) != mine.get(k) for k in _ROWS_OF)
 
 
-def check_dest(dest: Path, out: Path, text: str | None = None) -> None:
-    """Refuse a records file ``out``'s run must not write: one inside a run directory's
-    working areas (or named as its own files), or one that another run directory's
-    plan claims (its rows would be lost, its summary still counting them)."""
+def check_dest(dest: Path, out: Path, text: str | None = None, plan: dict | None = None) -> None:
+    """Refuse a records file ``out``'s run (its ``plan`` as a mapping, else OUT/plan.json)
+    must not write: one inside a run directory's working areas (or named as its own files),
+    or one that another run directory's plan claims for other rows (they would be lost, its
+    summary still counting them)."""
     text = text or str(dest)
+    import json
+
+    # as plan.json holds it (tuples as lists), to be compared with another run's
+    mine = json.loads(json.dumps(plan, ensure_ascii=False)) if plan is not None else _plan(Path(out))
     dest, out = Path(dest).resolve(), Path(out).resolve()
     for d in dict.fromkeys((out, *dest.parents)):
         if d != out and not _job_dir(d):
@@ -87,7 +107,7 @@ def check_dest(dest: Path, out: Path, text: str | None = None) -> None:
         if writer is None:
             raise UserError(f"--records {text}: that file exists and no ruian-sim run wrote it; give "
                             f"another file, or remove it first")
-        if writer.resolve() != out and _claims(writer, dest):
+        if writer.resolve() != out and _claims(writer, dest, mine):
             raise UserError(f"--records {text}: holds the rows of the run in {writer} (its plan and summary "
                             f"claim them); give another file, or remove that run first")
 

@@ -124,8 +124,10 @@ def check_saved(plan, out, name: str) -> None:
               ("first_match", 0, 2**63 - 1), ("max_hands", 0, 20 * HANDS_LIMIT))
     for field_name, low, high in fields:
         v = getattr(plan, field_name, low)
-        if not _whole_number(v, low, high):
-            raise damaged(f"{field_name} is {v!r}, not a whole number from {low} to {high:,}")
+        if _whole_number(v, low) and v > high:
+            raise damaged(f"{field_name} is {v!r}, more than {high:,}")
+        if not _whole_number(v, low):
+            raise damaged(f"{field_name} is {v!r}, not a whole number from {low}")
     if not isinstance(plan.bots, str) or not isinstance(getattr(plan, "extra", {}), dict):
         raise damaged("bots or extra has the wrong type")
     for side in ("rules", "rules_b"):

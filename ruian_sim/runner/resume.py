@@ -109,6 +109,8 @@ def records_file(plan, args, out: Path) -> Path | None:
     """Where `run` writes its per-hand rows: --records as given, kept in the plan, so that
     --resume writes the same file (not OUT/records.parquet).  A file inside a run directory's
     working areas, or one another run's plan claims, is refused (parquet.check_dest)."""
+    from dataclasses import asdict
+
     from .outdir import check_utf8
     from .parquet import check_dest
 
@@ -116,7 +118,7 @@ def records_file(plan, args, out: Path) -> Path | None:
         p = Path(args.records)
         if p.is_dir():
             raise UserError(f"--records {args.records} is a directory; give a file name ending in .parquet")
-        check_dest(p, out, args.records)
+        check_dest(p, out, args.records, asdict(plan))
         check_utf8("--records", p.resolve())   # its full path goes into plan.json
         plan.extra["records_file"] = str(p.resolve())
         return p

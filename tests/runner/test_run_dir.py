@@ -251,6 +251,11 @@ def test_every_figure_of_a_comparison_and_a_sweep_is_within_its_interval_and_one
     assert [w for w, _, _ in outside(c)] == ["metrics.draw_rate.diff", "a_summary.draw_rate"]
     sweep = {"points": [{"metrics": {"draw_rate": {"value": 0.5, "ci95": [0.1, 0.2]}}}]}
     assert [w for w, _, _ in outside(sweep)] == ["points[0].metrics.draw_rate.value"]
+    # a solve's evaluation: the param's value 6, its estimate within the band
+    solve = {"solve": {"evaluations": [{"value": 6, "estimate": 0.22, "ci95": [0.19, 0.25]}]}}
+    assert list(outside(solve)) == []
+    solve["solve"]["evaluations"][0]["estimate"] = 0.3
+    assert [w for w, _, _ in outside(solve)] == ["solve.evaluations[0].estimate"]
     assert list(outside({"x": float("nan"), "ci95": {"x": [0.0, 1.0]}})) == []   # a null figure
 
 
@@ -279,4 +284,4 @@ def test_a_plan_edited_to_an_endless_chunk_is_refused_on_resume(cli, interrupted
     plan = json.loads((interrupted / "plan.json").read_text())
     plan["chunk_matches"] = 10**9
     (interrupted / "plan.json").write_text(json.dumps(plan))
-    one_line(cli("run", "--resume", interrupted), "plan.json is damaged (chunk_matches is 1000000000")
+    one_line(cli("run", "--resume", interrupted), "plan.json is damaged (chunk_matches is 1000000000, more than 10,000)")
