@@ -10,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ..errors import UserError
 from .commands import COMMANDS
-from .options import EXIT_ENVIRONMENT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser, check_arguments_text
+from .options import EXIT_ENVIRONMENT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
 
 
 def _version() -> str:
@@ -38,16 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     interrupt.install()  # SIGTERM as Ctrl-C (work saved), exit 143
     parser = build_parser()
     args = parser.parse_args(argv)
-    try:
-        check_arguments_text(parser, args)
-    except UserError as exc:
-        print(f"ruian-sim: {exc}", file=sys.stderr)
-        return EXIT_USAGE
     if getattr(args, "resume", None):
         from ..runner.resume import explicit_options
 
         args.given = explicit_options(build_parser, argv)  # what --resume must check against its plan
     try:
+        from .options import check_arguments_text
+
+        check_arguments_text(parser, args)   # a name that is not UTF-8: one line, before any work
         rc = args.func(args)
         return interrupt.exit_code() if rc == EXIT_INTERRUPTED else rc
     except UserError as exc:

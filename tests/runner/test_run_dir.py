@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ruian_sim.runner.integrity import chunk_problem, checksum
+from ruian_sim.runner.integrity import checksum, chunk_problem
 
 BASE = ["--hands", "600", "--chunk-matches", "30", "--seed", "7", "--bots", "greedy", "--workers", "1", "--quiet"]
 REPO = Path(__file__).resolve().parents[2]

@@ -30,7 +30,6 @@ def register(sub) -> None:
 
 def cmd_run(args) -> int:
     from ...bots.spec import parse_bots
-    from ...runner.owner import check_owner, of_plan
     from ...runner import (
         Interrupted,
         Plan,
@@ -41,6 +40,7 @@ def cmd_run(args) -> int:
         run_plan,
         warm,
     )
+    from ...runner.owner import check_owner, of_plan
 
     if args.resume:
         out = Path(args.resume)

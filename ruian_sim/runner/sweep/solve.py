@@ -192,12 +192,11 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
     from .. import run_plan
     from ..chunks import Interrupted, save_json_atomic
     from ..chunks import Interrupted as RunInterrupted
+    from ..owner import claim, rules_id
     from ..plan import PLAN_FILE
     from .params import check_rules, set_value
     from .plan import SWEEP_PLAN, SweepPlan
     from .results import SWEEP_FILE, flat_metrics, point_plan
-
-    from ..owner import claim, rules_id
 
     out = Path(out)
     claim(out, "sweep", rules_id(plan.rules), plan.rules_name)
