@@ -285,3 +285,28 @@ def test_a_plan_edited_to_an_endless_chunk_is_refused_on_resume(cli, interrupted
     plan["chunk_matches"] = 10**9
     (interrupted / "plan.json").write_text(json.dumps(plan))
     one_line(cli("run", "--resume", interrupted), "plan.json is damaged (chunk_matches is 1000000000, more than 10,000)")
+
+
+def test_the_merge_checks_again_whose_rows_the_file_holds(tmp_path):
+    """Two runs started on one --records file before either had written it: the one that
+    merges second is refused (check_dest runs again before the merge), unless it is a copy
+    of the same run, whose rows are the same."""
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    from ruian_sim.errors import UserError
+    from ruian_sim.runner.parquet import WRITER_KEY, check_dest
+
+    rec = tmp_path / "rows.parquet"
+    first, second = tmp_path / "first", tmp_path / "second"
+    plan = {"rules": {"table": {"players": 4}}, "rules_b": None, "seed": 3, "bots": "greedy", "first_match": 0,
+            "hands": 40, "extra": {"records_file": str(rec)}}
+    for d, seed in ((first, 3), (second, 4)):
+        d.mkdir()
+        (d / "plan.json").write_text(json.dumps({**plan, "seed": seed}))
+    pq.write_table(pa.table({"hand": [0, 1]}).replace_schema_metadata({WRITER_KEY: str(first).encode()}), rec)
+    with pytest.raises(UserError, match=f"holds the rows of the run in {first}"):
+        check_dest(rec, second)
+    check_dest(rec, first)                       # its own file
+    (second / "plan.json").write_text(json.dumps(plan))
+    check_dest(rec, second)                      # a copy of the same run: the same rows
