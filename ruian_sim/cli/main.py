@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
 
         args.given = explicit_options(build_parser, argv)  # what --resume must check against its plan
     try:
+        from .options import check_arguments_text
+
+        check_arguments_text(parser, args)   # a name that is not UTF-8: one line, before any work
         rc = args.func(args)
         return interrupt.exit_code() if rc == EXIT_INTERRUPTED else rc
     except UserError as exc:

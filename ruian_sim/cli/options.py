@@ -64,12 +64,43 @@ def positive(text: str) -> int:
     return v
 
 
+def at_most(limit: int, why: str):
+    """An argument type: a whole number from 1 to ``limit`` (``why``: what a larger one would do)."""
+    def parse(text: str) -> int:
+        v = positive(text)
+        if v > limit:
+            raise argparse.ArgumentTypeError(f"at most {limit:,} ({why}), got {v:,}")
+        return v
+
+    return parse
+
+
+def hands_arg(text: str) -> int:
+    from ..runner.plan import HANDS_LIMIT
+
+    return at_most(HANDS_LIMIT, "a run of more would not end")(text)
+
+
+def chunk_arg(text: str) -> int:
+    from ..runner.plan import CHUNK_LIMIT
+
+    return at_most(CHUNK_LIMIT, "a chunk is the unit of progress and of --resume: one that large would "
+                                "play for hours with nothing shown or saved")(text)
+
+
+def duel_chunk_arg(text: str) -> int:
+    from ..runner.plan import DUEL_CHUNK_LIMIT
+
+    return at_most(DUEL_CHUNK_LIMIT, "each is played in every seat arrangement; a chunk is the unit of "
+                                     "progress and of --resume")(text)
+
+
 def add_until_args(p) -> None:
     """--until-ci and its budget (compare, duel)."""
     p.add_argument("--until-ci", metavar="METRIC=HALFWIDTH",
                    help="keep adding chunks until METRIC's paired CI half-width is below HALFWIDTH "
                         "(--hands is then the minimum, --max-hands the budget)")
-    p.add_argument("--max-hands", type=positive, default=None, metavar="N",
+    p.add_argument("--max-hands", type=hands_arg, default=None, metavar="N",
                    help="budget for --until-ci (default 20 × --hands)")
 
 
@@ -81,11 +112,33 @@ def until_budget(args) -> int:
     return args.max_hands or 20 * args.hands
 
 
-def out_dir(text: str) -> Path:
-    """--out DIR: a directory, or a path where one can be made (checked before any work)."""
-    from ..runner.outdir import check_out
+def check_arguments_text(parser: argparse.ArgumentParser, args) -> None:
+    """Every argument given as text must be UTF-8 (a file or directory name with other
+    bytes arrives surrogate-escaped): refused at the door, naming the option, before
+    anything is made or written."""
+    from ..runner.outdir import check_utf8
 
-    return check_out(text)
+    options = {}
+    for p in [parser, *(s for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+                        for s in a.choices.values())]:
+        for a in p._actions:
+            options.setdefault(a.dest, a.option_strings[0] if a.option_strings else a.metavar or a.dest)
+    for dest, value in vars(args).items():
+        for v in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(v, str):
+                check_utf8(options.get(dest, dest), v)
+
+
+def out_dir(text: str, job: str | None = None) -> Path:
+    """--out DIR: a directory, or a path where one can be made, not another job's (checked
+    before any work: the rules are checked again when the job claims it)."""
+    from ..runner.outdir import check_out
+    from ..runner.owner import check_owner
+
+    out = check_out(text)
+    if job:
+        check_owner(out, job)
+    return out
 
 
 # --- argument groups --------------------------------------------------------------------------
@@ -126,7 +179,7 @@ def add_bots_arg(p) -> None:
 
 
 def add_run_args(p) -> None:
-    p.add_argument("--hands", type=positive, default=10_000, metavar="N",
+    p.add_argument("--hands", type=hands_arg, default=10_000, metavar="N",
                    help="play whole matches until at least N hands (default 10000)")
     add_seed_arg(p)
     add_bots_arg(p)
@@ -137,9 +190,9 @@ def add_run_args(p) -> None:
                    help="local process pool (default) or a Dask cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a LocalCluster)")
-    p.add_argument("--chunk-matches", type=positive, default=None, metavar="N",
+    p.add_argument("--chunk-matches", type=chunk_arg, default=None, metavar="N",
                    help="matches per chunk of work (default: about an eighth of the run, at most 1000, "
-                        "a few seconds)")
+                        "a few seconds; at most 10000)")
     p.add_argument("--records", metavar="FILE.parquet",
                    help="also write one row per hand to this Parquet file (needs pyarrow)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -149,12 +202,16 @@ def add_run_args(p) -> None:
 
 
 def add_session_args(p, required: bool = True) -> None:
-    p.add_argument("--sessions", type=positive, default=200 if required else None, metavar="N",
-                   help="sessions to play" + (" (default 200)" if required else ""))
+    # a session is at most a week, as --minutes is: 10,080 hands at a minute a hand, 2,520
+    # rounds of four such hands; more sessions than a million play for hours with nothing shown
+    p.add_argument("--sessions", type=at_most(1_000_000, "more play for hours with nothing shown"),
+                   default=200 if required else None, metavar="N",
+                   help="sessions to play" + (" (default 200)" if required else "") + ", at most 1000000")
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--rounds", type=positive, metavar="K", help="a session is K rounds of the deal")
-    g.add_argument("--session-hands", type=positive, metavar="K", dest="session_hands",
-                   help="a session is K hands")
+    g.add_argument("--rounds", type=at_most(2_520, "a session is at most a week, as with --minutes"),
+                   metavar="K", help="a session is K rounds of the deal (at most 2520)")
+    g.add_argument("--session-hands", type=at_most(10_080, "a session is at most a week, as with --minutes"),
+                   metavar="K", dest="session_hands", help="a session is K hands (at most 10080)")
     g.add_argument("--minutes", type=float, metavar="M", help="a session is M minutes (the last hand is finished)")
     p.add_argument("--timing", metavar="FILE", help="YAML file with a `timing:` section replacing the rules'")
 

@@ -184,21 +184,38 @@ def sweep_section(s: dict) -> str:
     return sweep_html(s, _png, _plt(), plain)
 
 
+def _session_for(summary: dict, session: dict | None) -> dict | None:
+    """A session's clock for a run's points per hour: only one of the same rules."""
+    if session and session.get("rules", {}).get("hash") == summary.get("rules", {}).get("hash"):
+        return session
+    return None
+
+
 def build(directory: Path) -> Path:
+    from ..runner.owner import RESULT, owner_of
+
     directory = Path(directory)
     parts = []
     found = False
     loaded = {}
-    for name in ("summary.json", "comparison.json", "session.json", "sweep.json"):
+    owner = owner_of(directory, legacy=False) if directory.is_dir() else None
+    # a directory a job owns: only what that job wrote there
+    names = [RESULT[owner["job"]]] if owner else ["summary.json", "comparison.json", "session.json", "sweep.json"]
+    for name in names:
         p = directory / name
         if p.is_file():
             loaded[name] = read_output(p)
-    for name, section in (("summary.json", lambda s: run_section(s, loaded.get("session.json"))),
+    for name, section in (("summary.json", lambda s: run_section(s, _session_for(s, loaded.get("session.json")))),
                           ("comparison.json", compare_section), ("session.json", session_section),
                           ("sweep.json", sweep_section)):
         if name in loaded:
             parts.append(section(loaded[name]))
             found = True
+    if not found and owner:
+        job = owner["job"]
+        raise UserError(f"report {directory}: the `ruian-sim {job}` there has written no {RESULT[job]}"
+                        + (" (a report reads runs, comparisons, sessions and sweeps)" if job == "duel" else
+                           f" yet; finish it (ruian-sim {job} --resume {directory})" if job != "session" else ""))
     if not found:
         raise UserError(f"report {directory}: no summary.json, comparison.json, session.json or sweep.json "
                         f"there (write one with ruian-sim run, compare, session or sweep --out {directory})")

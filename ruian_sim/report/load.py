@@ -67,7 +67,78 @@ def read_output(path: Path) -> dict:
         missing = [k for k in SESSION_KEYS if k not in data]
         if missing:
             raise UserError(f"{path}: not as ruian-sim writes it (no {', '.join(missing)}); {written}")
-    return unnull(data)
+    data = unnull(data)
+    bad = next(outside(data), None)
+    if bad:
+        where, v, (lo, hi) = bad
+        raise UserError(f"{path}: {where} is {v:.6g}, outside its 95% interval [{lo:.6g}, {hi:.6g}]: the "
+                        f"file is inconsistent (edited?); {written}")
+    return data
+
+
+# --- every figure within its interval ---------------------------------------------------------
+
+def _num(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _interval(c) -> bool:
+    return isinstance(c, list) and len(c) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                       for x in c)
+
+
+def _check(where: str, v, c):
+    """(where, value, interval) when ``v`` is not within ``c``; NaN figures (written as null) pass."""
+    if isinstance(v, dict) and "mean" in v:     # a distribution's mean (session_minutes, wins.value)
+        v = v["mean"]
+    if not (_num(v) and _interval(c) and _num(c[0]) and _num(c[1])):
+        return None
+    lo, hi = c
+    tol = 1e-9 * max(1.0, abs(v), abs(lo), abs(hi))
+    return None if lo - tol <= v <= hi + tol else (where, v, (lo, hi))
+
+
+def _mirror(value, ci, where: str):
+    """Pairs of a figure and its interval where ``ci`` has the figure's shape."""
+    if _interval(ci):
+        bad = _check(where, value, ci)
+        if bad:
+            yield bad
+    elif isinstance(ci, list) and isinstance(value, list):
+        for i, (v, c) in enumerate(zip(value, ci)):
+            yield from _mirror(v, c, f"{where}[{i}]")
+    elif isinstance(ci, dict) and isinstance(value, dict):
+        for k, c in ci.items():
+            if k in value:
+                yield from _mirror(value[k], c, f"{where}.{k}")
+
+
+def outside(node, where: str = ""):
+    """Every figure of a written file that lies outside its own 95% interval: a mapping's
+    ``ci95`` mapping mirrors its figures (or those under ``extra``); a metric's ``ci95`` or
+    ``unpaired_ci95`` pair holds its ``diff`` (or ``estimate``: a solve's evaluation, whose
+    ``value`` is the param's; or ``value``)."""
+    if isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from outside(v, f"{where}[{i}]")
+        return
+    if not isinstance(node, dict):
+        return
+    ci = node.get("ci95")
+    if isinstance(ci, dict):
+        extra = node.get("extra") if isinstance(node.get("extra"), dict) else {}
+        for k, c in ci.items():
+            if k in node or k in extra:
+                yield from _mirror(node[k] if k in node else extra[k], c, f"{where}.{k}".lstrip("."))
+    key = next((k for k in ("diff", "estimate", "value") if k in node), None)
+    for name in ("ci95", "unpaired_ci95"):
+        if key is not None and _interval(node.get(name)):
+            bad = _check(f"{where}.{key}".lstrip("."), node[key], node[name])
+            if bad:
+                yield bad
+    for k, v in node.items():
+        if k not in ("ci95", "unpaired_ci95", "null_reasons"):
+            yield from outside(v, f"{where}.{k}".lstrip("."))
 
 
 def unnull(data: dict) -> dict:

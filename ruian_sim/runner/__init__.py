@@ -12,6 +12,7 @@ from .chunks import CHUNKS, Interrupted
 from .execute import execute, prepare
 from .executors import Backend, dask, local
 from .outdir import OutLock, WriteFailed, write_json
+from .owner import OWNER_FILE, claim, of_plan
 from .plan import PLAN_FILE, Plan, auto_chunk
 from .summary import applied_variants, format_table, summary_dict
 
@@ -43,6 +44,7 @@ def _discard(out: Path, made_dir: bool) -> None:
     if any((out / CHUNKS).glob("chunk-*.json")):
         return
     (out / PLAN_FILE).unlink(missing_ok=True)
+    (out / OWNER_FILE).unlink(missing_ok=True)
     shutil.rmtree(out / CHUNKS, ignore_errors=True)
     (out / "summary.partial.json").unlink(missing_ok=True)
     if made_dir:
@@ -97,12 +99,17 @@ def _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, 
         check_available()
         on_records = ChunkWriter(out)
     new_run = not resume and not (out / PLAN_FILE).exists()
+    claim(out, *of_plan(plan))   # refused here, before anything is written, if another job owns OUT
     try:
         prepare(plan, out, resume)
     except (OSError, WriteFailed) as exc:
         if new_run:
             _discard(out, made_dir)
         raise _kept(exc, out, plan) from None
+    except BaseException:
+        if new_run:
+            _discard(out, made_dir)  # nothing half-written: a refused or failed start leaves no trace
+        raise
     if backend.in_process:
         try:
             warm(plan)

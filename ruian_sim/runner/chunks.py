@@ -7,8 +7,10 @@ first whole match where the hand count reaches the target (or where the
 caller's ``stop`` says the answer is good enough); a chunk that overshoots
 is cut there by the caller (played again up to that match, or its per-match
 columns cut).  So the answer does not depend on chunking, workers or
-interruptions.  Each finished chunk is saved atomically under ``OUT/chunks``
-and a resumed job reuses it; a damaged one is played again.
+interruptions.  Each finished chunk is saved atomically under ``OUT/chunks``,
+with a checksum of its content (runner/integrity.py), and a resumed job
+reuses it; a damaged one (cut short, edited, or whose figures do not add up)
+is played again, and so is one written before chunks carried a checksum.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import sys
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 
-from .outdir import dumps, write_text
+from .integrity import chunk_problem, seal_state, sealed
+from .outdir import dumps, strict, write_text
 
 CHUNKS = "chunks"
 
@@ -66,7 +69,8 @@ def save_json_atomic(path: Path, data: dict) -> None:
 
 
 def save_chunk(out: Path, key: str, chunk_matches: int, index: int, result: dict) -> None:
-    save_json_atomic(chunk_path(out, index), {"key": key, "chunk_matches": chunk_matches, "result": result})
+    payload = strict({"key": key, "chunk_matches": chunk_matches, "result": result})
+    write_text(chunk_path(out, index), json.dumps(sealed(payload), ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def _whole(result, index: int, check=None) -> bool:
@@ -75,7 +79,7 @@ def _whole(result, index: int, check=None) -> bool:
         counts = result["hands_per_match"]
         ok = result["index"] == index and isinstance(counts, list) and bool(counts) \
             and all(isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in counts)
-        return ok and (check is None or check(result) is not False)
+        return ok and chunk_problem(result) is None and (check is None or check(result) is not False)
     except Exception:  # noqa: BLE001 - any damage at all means: play it again
         return False
 
@@ -83,17 +87,19 @@ def _whole(result, index: int, check=None) -> bool:
 def load_done(out: Path, key: str, chunk_matches: int, check=None) -> dict[int, dict]:
     """Finished chunks saved in OUT for this job (``key``, its chunking).  A
     damaged file (cut short, edited, another job's) is played again, and said
-    so once; ``check(result)`` may refuse more."""
-    done, damaged = {}, []
+    so once; ``check(result)`` may refuse more.  A file without a checksum (written
+    before chunks carried one) cannot be told from an edited one: it is played again."""
+    done, damaged, unsealed = {}, [], []
     for p in sorted((out / CHUNKS).glob("chunk-*.json")):
         try:
             index = int(p.stem.split("-")[1])
-            data = json.loads(p.read_text(encoding="utf-8"))
+            data = json.loads(p.read_text(encoding="utf-8"), parse_constant=_no_constant)
         except (OSError, ValueError, IndexError):
             damaged.append(p.name)
             continue
-        if not isinstance(data, dict):
-            damaged.append(p.name)
+        state = seal_state(data)
+        if state != "ok":
+            (unsealed if state == "none" else damaged).append(p.name)
             continue
         if data.get("key") != key or data.get("chunk_matches") != chunk_matches:
             continue  # another job's (a refused --out) or another chunking: not this one's
@@ -103,9 +109,19 @@ def load_done(out: Path, key: str, chunk_matches: int, check=None) -> dict[int, 
             damaged.append(p.name)
     if damaged:
         print(f"ruian-sim: note: {len(damaged)} damaged chunk files in {out / CHUNKS} "
-              f"({', '.join(damaged[:3])}{', ...' if len(damaged) > 3 else ''}) are played again",
-              file=sys.stderr)
+              f"({_names(damaged)}) are played again", file=sys.stderr)
+    if unsealed:
+        print(f"ruian-sim: note: {len(unsealed)} chunk files in {out / CHUNKS} ({_names(unsealed)}) carry no "
+              f"checksum (written by an older ruian-sim, or edited): they are played again", file=sys.stderr)
     return done
+
+
+def _names(names: list[str]) -> str:
+    return f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}"
+
+
+def _no_constant(token: str):
+    raise ValueError(f"{token} is not a JSON number")
 
 
 def hands_of(result: dict) -> int:

@@ -229,6 +229,9 @@ def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = 
 
 
 def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict:
+    from .owner import claim, rules_id
+
+    claim(out, "duel", rules_id(plan.rules), plan.rules_name)
     prepare(plan, out, resume)
     done = load_done(out, plan.key, plan.chunk_matches)
     arr = len(arrangements(_players(plan.rules)))

@@ -85,7 +85,31 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 
 def write_text(path: Path, text: str) -> None:
-    write_bytes(path, text.encode("utf-8"))
+    """``text`` as UTF-8, encoded before any file is opened: a name that is not UTF-8
+    (surrogate-escaped bytes, e.g. from ``--out $'bad\\xff'``) is refused in one line and
+    nothing is half-written.  The door (check_utf8 on every argument) refuses most first."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = text[max(0, exc.start - 30):exc.end + 10].encode("utf-8", "surrogateescape")
+        raise UserError(f"cannot write {shown(path)}: it would hold a name that is not UTF-8 "
+                        f"(...{bad.decode('utf-8', 'backslashreplace')}...); rename that file or directory") from None
+    write_bytes(path, data)
+
+
+def shown(text) -> str:
+    """A path or argument as the user typed it, bytes that are not UTF-8 as \\xNN."""
+    return str(text).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def check_utf8(option: str, text) -> None:
+    """Refuse a name that is not UTF-8: ruian-sim writes the names it is given (rule files,
+    --records, the directories they resolve in) into UTF-8 JSON and Parquet files."""
+    try:
+        str(text).encode("utf-8")
+    except UnicodeEncodeError:
+        raise UserError(f"{option} {shown(text)}: holds bytes that are not UTF-8; ruian-sim writes the names "
+                        f"it is given into UTF-8 files: rename it, or give a name without them") from None
 
 
 # --- strict JSON ---------------------------------------------------------------------------

@@ -15,6 +15,11 @@ from ..ruleset.model import build
 
 PLAN_FILE = "plan.json"
 MAX_CHUNK = 1000   # matches per chunk at most: a few seconds of work
+# what --chunk-matches may ask: a chunk is the unit of progress and of --resume, and
+# 1,000,000,000 played as one chunk that never ended (nothing shown, nothing saved)
+CHUNK_LIMIT = 10_000
+DUEL_CHUNK_LIMIT = 1_000   # each of a duel's match indices is played in every seat arrangement
+HANDS_LIMIT = 10**12       # --hands, --max-hands: more is a run that does not end
 
 
 def auto_chunk(hands: int, given: int | None = None) -> int:
@@ -74,11 +79,11 @@ class Plan:
 
 
 def save_plan(plan, out: Path, name: str) -> None:
-    """A job's plan (a dataclass) as ``OUT/name``, whole or not at all."""
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = out / (name + ".tmp")
-    tmp.write_text(json.dumps(asdict(plan), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(out / name)
+    """A job's plan (a dataclass) as ``OUT/name``, whole or not at all (a failure of any
+    kind leaves no temporary file: outdir.write_text)."""
+    from .outdir import write_text
+
+    write_text(Path(out) / name, json.dumps(asdict(plan), indent=1, ensure_ascii=False) + "\n")
 
 
 def load_plan(cls, out: Path, name: str, what: str):
@@ -115,9 +120,12 @@ def check_saved(plan, out, name: str) -> None:
         return UserError(f"--resume {out}: {name} is damaged ({why}); start the job again in another "
                          f"--out, or remove {Path(out) / name}")
 
-    fields = (("seed", 0), ("hands", 1), ("chunk_matches", 1), ("first_match", 0), ("max_hands", 0))
-    for field_name, low in fields:
+    fields = (("seed", 0, 2**64 - 1), ("hands", 1, HANDS_LIMIT), ("chunk_matches", 1, CHUNK_LIMIT),
+              ("first_match", 0, 2**63 - 1), ("max_hands", 0, 20 * HANDS_LIMIT))
+    for field_name, low, high in fields:
         v = getattr(plan, field_name, low)
+        if _whole_number(v, low) and v > high:
+            raise damaged(f"{field_name} is {v!r}, more than {high:,}")
         if not _whole_number(v, low):
             raise damaged(f"{field_name} is {v!r}, not a whole number from {low}")
     if not isinstance(plan.bots, str) or not isinstance(getattr(plan, "extra", {}), dict):

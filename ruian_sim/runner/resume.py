@@ -107,15 +107,25 @@ def check(command: str, plan, args, out: Path) -> None:
 
 def records_file(plan, args, out: Path) -> Path | None:
     """Where `run` writes its per-hand rows: --records as given, kept in the plan, so that
-    --resume writes the same file (not OUT/records.parquet)."""
+    --resume writes the same file (not OUT/records.parquet).  A file inside a run directory's
+    working areas, or one another run's plan claims, is refused (parquet.check_dest)."""
+    from dataclasses import asdict
+
+    from .outdir import check_utf8
+    from .parquet import check_dest
+
     if not args.resume and args.records:
         p = Path(args.records)
         if p.is_dir():
             raise UserError(f"--records {args.records} is a directory; give a file name ending in .parquet")
+        check_dest(p, out, args.records, asdict(plan))
+        check_utf8("--records", p.resolve())   # its full path goes into plan.json
         plan.extra["records_file"] = str(p.resolve())
         return p
     if args.resume and plan.records:
-        return Path(plan.extra.get("records_file") or out / "records.parquet")
+        p = Path(plan.extra.get("records_file") or out / "records.parquet")
+        check_dest(p, out)
+        return p
     return None
 
 

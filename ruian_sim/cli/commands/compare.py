@@ -66,7 +66,7 @@ def cmd_compare(args) -> int:
     else:
         if not (args.a and args.b):
             raise UserError("compare: give two rule sets A and B (or --resume DIR)")
-        out = out_dir(args.out)
+        out = out_dir(args.out, "compare")
         budget = until_budget(args) if until else 0
         plan = make_compare_plan(args.a, args.b, args.hands, args.seed, args.bots,
                                   auto_chunk(args.hands, args.chunk_matches), budget)
@@ -74,6 +74,9 @@ def cmd_compare(args) -> int:
             plan.extra["until_ci"] = args.until_ci
         parse_bots(args.bots, plan.ruleset.table.players)
         parse_bots(args.bots, plan.ruleset_b.table.players)
+        from ...runner.owner import check_owner, of_plan
+
+        check_owner(out, *of_plan(plan))
     stop = None
     if until:
         name, width = until

@@ -15,7 +15,9 @@ from ..options import (
     add_rules_args,
     add_seed_arg,
     add_until_args,
+    duel_chunk_arg,
     examples,
+    hands_arg,
     out_dir,
     positive,
     until_budget,
@@ -42,7 +44,7 @@ def register(sub) -> None:
                    help="bot A: one --bots entry, e.g. greedy or greedy:claim=0.5 (not with --resume)")
     p.add_argument("b", metavar="B", nargs="?", help="bot B, the same way")
     add_rules_args(p)
-    p.add_argument("--hands", type=positive, default=20_000, metavar="N",
+    p.add_argument("--hands", type=hands_arg, default=20_000, metavar="N",
                    help="hands over all seat arrangements; whole matches are played in every "
                         "arrangement until at least N (default 20000)")
     add_seed_arg(p)
@@ -52,8 +54,8 @@ def register(sub) -> None:
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local process pool (default) or a Dask cluster")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: a LocalCluster)")
-    p.add_argument("--chunk-matches", type=positive, default=100, metavar="N",
-                   help="match indices per chunk, each played in every arrangement (default 100)")
+    p.add_argument("--chunk-matches", type=duel_chunk_arg, default=100, metavar="N",
+                   help="match indices per chunk, each played in every arrangement (default 100, at most 1000)")
     add_until_args(p)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted duel in DIR")
@@ -80,7 +82,7 @@ def cmd_duel(args) -> int:
         if until and until[0] not in dict(METRICS):
             raise UserError(f"--until-ci: unknown metric {until[0]!r} (choose from: "
                             f"{', '.join(name for name, _ in METRICS)})")
-        out = out_dir(args.out)
+        out = out_dir(args.out, "duel")
         plan = make_duel_plan(args.a, args.b, args.rules, args.variant, args.hands, args.seed,
                               args.chunk_matches, args.until_ci if until else None,
                               until_budget(args) if until else 0)

@@ -40,16 +40,18 @@ def cmd_run(args) -> int:
         run_plan,
         warm,
     )
+    from ...runner.owner import check_owner, of_plan
 
     if args.resume:
         out = Path(args.resume)
         plan = Plan.load(out)
         resume.check("run", plan, args, out)
     else:
-        out = out_dir(args.out)
+        out = out_dir(args.out, "run")
         plan = make_plan(args.rules, args.variant, args.hands, args.seed, args.bots, args.chunk_matches,
                          records=bool(args.records))
         parse_bots(args.bots, plan.ruleset.table.players)  # bad bots fail before any work
+        check_owner(out, *of_plan(plan))                    # and a directory of other rules
     if args.records and not str(args.records).endswith(".parquet"):
         raise UserError(f"--records {args.records}: the file name must end in .parquet")
     records = resume.records_file(plan, args, out)

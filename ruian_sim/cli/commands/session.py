@@ -40,9 +40,12 @@ def cmd_session(args) -> int:
     from ...ruleset import load
     from ...session import run_sessions, session_summary, timing_of
 
-    out = out_dir(args.out)
+    out = out_dir(args.out, "session")
     rules = load(args.rules, args.variant)
     parse_bots(args.bots, rules.table.players)
+    from ...runner.owner import check_owner
+
+    check_owner(out, "session", rules.hash, rules.name)   # before the sessions are played
     kind, size, limits = session_kind(args)
     override = load_timing(args.timing)
     timing = timing_of(rules, override)
@@ -53,8 +56,10 @@ def cmd_session(args) -> int:
     results = run_sessions(rules, args.sessions, args.seed, args.bots, timing_override=override, **limits)
     summary = session_summary(results, rules, args.seed, args.bots, kind, size, timing)
     from ...runner.outdir import OutLock, write_json
+    from ...runner.owner import claim
 
     with OutLock(out, "ruian-sim session"):
+        claim(out, "session", rules.hash, rules.name)
         write_json(out / "session.json", summary)
     sys.stdout.write(format_session(summary))
     print(f"wrote {out / 'session.json'}")

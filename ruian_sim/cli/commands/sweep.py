@@ -13,7 +13,9 @@ from ..options import (
     add_bots_arg,
     add_rules_args,
     add_seed_arg,
+    chunk_arg,
     examples,
+    hands_arg,
     known_metrics,
     out_dir,
     positive,
@@ -43,7 +45,7 @@ def register(sub) -> None:
     add_rules_args(p)
     p.add_argument("--param", action="append", default=[], metavar="PATH=VALUES",
                    help="a rule key and its values (repeat once for a grid)")
-    p.add_argument("--hands", type=positive, default=10_000, metavar="N",
+    p.add_argument("--hands", type=hands_arg, default=10_000, metavar="N",
                    help="hands per point, counted on the first point (default 10000)")
     add_seed_arg(p)
     add_bots_arg(p)
@@ -63,7 +65,7 @@ def register(sub) -> None:
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local process pool (default) or a Dask cluster")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: a LocalCluster)")
-    p.add_argument("--chunk-matches", type=positive, default=None, metavar="N",
+    p.add_argument("--chunk-matches", type=chunk_arg, default=None, metavar="N",
                    help="matches per chunk of work (default: about an eighth of a point's hands, at most 1000)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--resume", metavar="DIR", help="finish an interrupted sweep or solve in DIR")
@@ -91,7 +93,7 @@ def cmd_sweep(args) -> int:
 
         check("sweep", plan, args, out)
     else:
-        out = out_dir(args.out)
+        out = out_dir(args.out, "sweep")
         params = [parse_param(t) for t in args.param]
         plan = make_sweep_plan(args.rules, args.variant, params, args.hands, args.seed, args.bots,
                                auto_chunk(args.hands, args.chunk_matches), args.replay, args.metric, args.solve)

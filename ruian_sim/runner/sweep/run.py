@@ -78,7 +78,10 @@ def _keys(rules_list: list, prefix: str) -> list[str]:
 
 def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
     """Play the sweep; write and return sweep.json's content."""
+    from ..owner import claim, rules_id
+
     out = Path(out)
+    claim(out, "sweep", rules_id(plan.rules), plan.rules_name)
     existing = out / SWEEP_PLAN
     if existing.is_file() and not resume and SweepPlan.load(out).key != plan.key:
         raise UserError(f"--out {out}: holds another sweep ({SWEEP_PLAN}); choose another directory "

@@ -199,12 +199,14 @@ def run_solve(plan, target: Target, out: Path, backend, quiet: bool = True, resu
     from .. import run_plan
     from ..chunks import Interrupted, save_json_atomic
     from ..chunks import Interrupted as RunInterrupted
+    from ..owner import claim, rules_id
     from ..plan import PLAN_FILE
     from .params import check_rules, set_value
     from .plan import SWEEP_PLAN, SweepPlan
     from .results import SWEEP_FILE, flat_metrics, point_plan
 
     out = Path(out)
+    claim(out, "sweep", rules_id(plan.rules), plan.rules_name)
     if (out / SWEEP_PLAN).is_file() and not resume and SweepPlan.load(out).key != plan.key:
         raise UserError(f"--out {out}: holds another sweep ({SWEEP_PLAN}); choose another directory "
                         f"or continue it with --resume {out}")
