@@ -122,3 +122,16 @@ def test_a_match_cut_by_the_hand_bound_is_a_warning_with_its_count(cli, tmp_path
     assert cut == [w for w in s["warnings"] if w.startswith("1 of 1 matches")], s["warnings"]
     assert len(cut) == 1
     assert "ruian-sim: warning: 1 of 1 matches were cut" in done.stderr
+
+
+def test_only_a_match_the_bound_stops_before_it_ends_is_counted(write):
+    # with a streak cap of 3 a match of 4 players has at most 4 × 3 = 12 hands, its bound:
+    # one that reaches it has ended, and is not cut; without a cap the bound of 200 cuts it
+    from ruian_sim.engine.compile import simulator
+    from ruian_sim.ruleset import load
+
+    capped = write("capped.yaml", "extends: taiwanese\ndealer:\n  streak_cap: 3\n")
+    for rules, hands, cut in ((load(str(capped)), 12, 0), (load("taiwanese"), 200, 1)):
+        sim = simulator(rules, "random")
+        assert len(sim.play(1, 0, 1)) == hands
+        assert sim.cut_matches == cut
