@@ -24,6 +24,8 @@ MATCHES_PER_CALL = 128
 class EngineError(UserError):
     """The kernel reached a state the rules should have made impossible."""
 
+    in_play = True   # led by the formula it names, the CLI tells it at its line (ruleset.located)
+
     def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int, bits: int = 0):
         self.code, self.match, self.hand = code, match, hand
         w, d = rules.wall, rules.deal

@@ -339,6 +339,8 @@ class ScoreError(UserError):
     negative exponent (layout.FE_*).  The CLI reports it as a rules problem
     (exit 2), naming the formula and the hand."""
 
+    in_play = True   # the CLI tells it at the line of the formula it names (ruleset.located)
+
 
 def new_stack() -> np.ndarray:
     """The scratch kernels.formula runs on, with its error slot."""
