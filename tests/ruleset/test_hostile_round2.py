@@ -135,3 +135,15 @@ def test_only_a_match_the_bound_stops_before_it_ends_is_counted(write):
         sim = simulator(rules, "random")
         assert len(sim.play(1, 0, 1)) == hands
         assert sim.cut_matches == cut
+
+
+def test_a_duel_counts_the_matches_the_bound_cut_in_every_arrangement(cli, tmp_path):
+    out = tmp_path / "duel"
+    done = cli("duel", "random", "random:chase_hard=1", "--rules", "taiwanese", "--hands", "200", "--workers", "1",
+               "--quiet", "--out", out, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    d = json.loads((out / "duel.json").read_text(encoding="utf-8"))
+    plays = d["matches"] * len(d["arrangements"])
+    assert d["warnings"] == [w for w in d["warnings"] if w.startswith(f"{plays} of {plays} matches were cut")]
+    assert len(d["warnings"]) == 1
+    assert "ruian-sim: warning:" in done.stderr
