@@ -30,7 +30,7 @@ from .engine.compile import simulator
 from .engine.simulate import Simulator
 from .errors import UserError
 from .ruleset import RuleSet
-from .ruleset.timing import EVERY_HAND, NEEDS   # the validator checks the same (validate == session)
+from .ruleset.timing import EVERY_HAND, NEEDS  # the validator checks the same (validate == session)
 from .stats import ratio_ci
 from .table import layout as L
 from .table.records import per_seat

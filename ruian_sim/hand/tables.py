@@ -27,8 +27,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cache import cache_dir
-from ..jit import allocating, kernel
 from ..errors import UserError
+from ..jit import allocating, kernel
 from .layout import GROUP_LEN, M_SLOTS, X_CAPS, X_CUR, X_NXT, X_V
 
 TABLE_VERSION = 2

@@ -143,9 +143,9 @@ def bound_warnings(acc: Accumulator, rules) -> list[str]:
     bound = t.players * m.rounds * terms
     why = (f"table.players × match.rounds × {UNCAPPED_TERMS}, with dealer.streak_cap 0"
            if not d.streak_cap else "table.players × match.rounds × dealer.streak_cap")
-    return [f"{cut:,} of {acc.matches:,} matches were cut at the bound of {bound:,} hands a match ({why}) "
-            f"before the deal had passed {t.players} × {m.rounds} times: their last rounds are not played; "
-            f"set dealer.streak_cap to bound a dealer's streak"]
+    return [(f"{cut:,} of {acc.matches:,} matches were cut at the bound of {bound:,} hands a match ({why}) "
+             f"before the deal had passed {t.players} × {m.rounds} times: their last rounds are not played; "
+             f"set dealer.streak_cap to bound a dealer's streak")]
 
 
 def table_parts(items) -> list[str]:

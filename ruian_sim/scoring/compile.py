@@ -586,9 +586,10 @@ def _pairwise_bounds(scoring: dict, value: tuple[int, int]) -> list:
     for key in ("dealer", "other"):
         num, den = (int(x) for x in scoring.get("pairwise", {}).get(key, (1, 1)))
         if top * num > S.INT_MAX or top * num // den > S.MAX_AMOUNT:
-            out.append((("pairwise", key), f"a difference of values of up to {top:,} times {num}/{den} can reach "
-                        f"{top * num // den:,} (multiplied first: {top * num:,}), beyond the 2**53 = "
-                        f"{S.MAX_AMOUNT:,} a payment may be; bound the value (a cap) or the factor", None))
+            msg = (f"a difference of values of up to {top:,} times {num}/{den} can reach {top * num // den:,} "
+                   f"(multiplied first: {top * num:,}), beyond the 2**53 = {S.MAX_AMOUNT:,} a payment may be; "
+                   f"bound the value (a cap) or the factor")
+            out.append((("pairwise", key), msg, None))
     return out
 
 

@@ -17,34 +17,34 @@ HAND = "extends: ruian\nscoring:\n  value: \"{f}\"\n"
 
 @pytest.mark.parametrize("name, text, says", [
     ("8 copies, the schema's most", COPIES.format(c=8),
-     "f.yaml:3:11: tiles.copies: 8 copies of each kind would need about 38.8 GB to build the hand lookup "
-     "tables (9^9 = 387,420,489 rows a suit); at most 5 copies"),
+     ("f.yaml:3:11: tiles.copies: 8 copies of each kind would need about 38.8 GB to build the hand lookup "
+      "tables (9^9 = 387,420,489 rows a suit); at most 5 copies")),
     ("players: 4.0", "extends: ruian\ntable:\n  players: 4.0\n",
      "f.yaml:3:12: table.players: expected integer, got number 4.0; write 4"),
     ("a base of 2.5", "extends: ruian\nscoring:\n  base: {other: 2.5}\n",
      "f.yaml:3:17: scoring.base.other: expected integer, got number 2.5"),
     ("wild money at 2**53", "extends: ruian\nscoring:\n  wild_money: {amount: 9007199254740992, holders: all}\n",
-     "f.yaml:3:24: scoring.wild_money.amount: 9,007,199,254,740,992 can move 108,086,391,056,891,904 in one hand "
-     "(4 wilds held, each paid for by 3 players), beyond 2**53"),
+     ("f.yaml:3:24: scoring.wild_money.amount: 9,007,199,254,740,992 can move 108,086,391,056,891,904 in one "
+      "hand (4 wilds held, each paid for by 3 players), beyond 2**53")),
     ("kong money at 2**53", "extends: ruian\nscoring:\n  kongs: {exposed: 9007199254740992, added: 1, concealed: 1}\n",
      "f.yaml:3:20: scoring.kongs.exposed: 9,007,199,254,740,992 can move 135,107,988,821,114,880 in one hand"),
     ("side money together past 2**53",
-     "extends: ruian\nscoring:\n  wild_money: {amount: 600479950316065, holders: all}\n"
-     "  kongs: {exposed: 600479950316065, added: 1, concealed: 1}\n",
+     ("extends: ruian\nscoring:\n  wild_money: {amount: 600479950316065, holders: all}\n"
+      "  kongs: {exposed: 600479950316065, added: 1, concealed: 1}\n"),
      "scoring.kongs.exposed: together the side payments can move 16,212,958,658,533,767 in one hand"),
     ("pairwise factor past 2**53",
-     "extends: ruian\nscoring:\n  settle: pairwise\n  base: {dealer: [10000000000000], other: 10000000000000}\n"
-     "  pairwise: {dealer: [1048576, 1], other: [1, 2]}\n",
+     ("extends: ruian\nscoring:\n  settle: pairwise\n  base: {dealer: [10000000000000], other: 10000000000000}\n"
+      "  pairwise: {dealer: [1048576, 1], other: [1, 2]}\n"),
      "f.yaml:5:22: scoring.pairwise.dealer: a difference of values of up to 2,560,000,000,000,000 times 1048576/1"),
     ("64 powers in a row", HAND.format(f="**".join(["1"] * 64) + " * times * base"),
      "f.yaml:3:132: scoring.value: the formula nests more than 40 levels deep here"),
     ("500 powers in a row", HAND.format(f="**".join(["1"] * 500) + " * times * base"),
      "f.yaml:3:132: scoring.value: the formula nests more than 40 levels deep here"),
     ("a stack of 71", HAND.format(f="times * base + " + "1+1*(" * 35 + "1" + ")" * 35),
-     "f.yaml:3:186: scoring.value: the formula holds too many values at once from here (needs 71 stack slots, "
-     "at most 64)"),
-    ("an item's stack of 71", "extends: ruian\nscoring:\n  items:\n    - name: deep\n      times: 2\n"
-     "      per: \"" + "1+1*(" * 35 + "1" + ")" * 35 + "\"\n",
+     ("f.yaml:3:186: scoring.value: the formula holds too many values at once from here (needs 71 stack "
+      "slots, at most 64)")),
+    ("an item's stack of 71", ("extends: ruian\nscoring:\n  items:\n    - name: deep\n      times: 2\n"
+                               "      per: \"" + "1+1*(" * 35 + "1" + ")" * 35 + "\"\n"),
      "f.yaml:6:"),
     ("a base that overflows the built-in value",
      "extends: ruian\nscoring:\n  base: {dealer: [9007199254740992], other: 9007199254740992}\n",
