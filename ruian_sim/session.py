@@ -30,13 +30,13 @@ from .engine.compile import simulator
 from .engine.simulate import Simulator
 from .errors import UserError
 from .ruleset import RuleSet
+from .ruleset.timing import EVERY_HAND, NEEDS  # the validator checks the same (validate == session)
 from .stats import ratio_ci
 from .table import layout as L
 from .table.records import per_seat
 
 MATCH_STRIDE = 100_000  # matches reserved per session
 ACTIONS = ("shuffle", "dice", "deal", "draw", "discard", "claim_window", "claim", "kong", "win", "settle")
-EVERY_HAND = ("shuffle", "dice", "deal", "draw", "discard", "claim_window", "settle")  # what nearly every hand has
 MAX_MINUTES = 7 * 24 * 60   # --minutes: a week at the table
 
 
@@ -46,8 +46,7 @@ class Duration:
     def __init__(self, spec: dict, name: str):
         self.name = name
         self.kind = spec["dist"]
-        need = {"fixed": ("value",), "uniform": ("low", "high"), "lognormal": ("median", "sigma"),
-                "exponential": ("mean",)}[self.kind]
+        need = NEEDS[self.kind]
         missing = [k for k in need if k not in spec]
         if missing:
             raise UserError(f"timing.{name}: {self.kind} needs {', '.join(missing)}")

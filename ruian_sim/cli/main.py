@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
         rc = args.func(args)
         return interrupt.exit_code() if rc == EXIT_INTERRUPTED else rc
     except UserError as exc:
-        for problem in exc.problems:
+        from ..ruleset import located  # a formula that failed in play: at the line of its key
+
+        for problem in (map(located, exc.problems) if getattr(exc, "in_play", False) else exc.problems):
             print(f"ruian-sim: {problem}" if not problem.mark else str(problem), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -71,6 +71,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
     players = P[EP_PLAYERS]
     row = 0
     done = 0
+    cut = 0
     for mi in range(n_matches):
         if row + P[EP_MAX_HANDS] > recs.shape[0]:
             break
@@ -94,7 +95,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
             rec[C_HAND] = hand
             if err < 0:
                 # an impossible state: stop here; recs[row] names the hand
-                return row, done, -err
+                return row, done, -err, cut
             rec[C_STREAK] = streak
             rec[C_ROUND] = passes // players
             rec[C_SITTING_OUT] = out
@@ -102,7 +103,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
                 rec[C_FIXED + S_PLAYER * n + s] = seat_player[s]
             row += 1
             if hand == log_hand:
-                return row, done + 1, 0
+                return row, done + 1, 0, cut
             hand += 1
             if P[EP_FIRST_DEALS] == 1 and is_win(rec[C_OUTCOME]):
                 # the first winner deals next (the seat that dealt in to several at once);
@@ -128,5 +129,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
                 dealer = (dealer + 1) % n
                 streak = 1
                 passes += 1
+        if passes < players * P[EP_ROUNDS]:
+            cut += 1
         done += 1
-    return row, done, 0
+    return row, done, 0, cut

@@ -24,10 +24,13 @@ MATCHES_PER_CALL = 128
 class EngineError(UserError):
     """The kernel reached a state the rules should have made impossible."""
 
+    in_play = True   # led by the formula it names, the CLI tells it at its line (ruleset.located)
+
     def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int, bits: int = 0):
         self.code, self.match, self.hand = code, match, hand
         w, d = rules.wall, rules.deal
         what = L.ERR_NAMES[code]
+        lead = ""
         involved = (f"Rules involved: tiles {rules.tiles.total}, wall.dead_stacks {w.dead_stacks}, "
                     f"wall.dead_odd_single {str(w.dead_odd_single).lower()}, wall.haidi_tiles {w.haidi_tiles}, "
                     f"deal.hand_size {d.hand_size}, table.seats {rules.table.seats}. ")
@@ -37,8 +40,11 @@ class EngineError(UserError):
             what += ": " + "; ".join(text for bit, text in FE_NAMES if bits & bit)
             involved = ("Rules involved: scoring.value, scoring.gate and scoring.hand (a formula may not "
                         "overflow, divide by zero or take a negative power in any hand). ")
+            formulas = [k for k in ("value", "gate", "hand") if k in rules.scoring]
+            if len(formulas) == 1:   # then it is the one: named first, the CLI puts it at its line
+                lead, involved = f"scoring.{formulas[0]}: ", ""
         super().__init__(
-            f"the engine stopped in match {match}, hand {hand} (seed {seed}): {what}. {involved}"
+            f"{lead}the engine stopped in match {match}, hand {hand} (seed {seed}): {what}. {involved}"
             f"Replay it with: ruian-sim play --seed {seed} --match {match} --hand {hand}")
 
 
@@ -69,6 +75,9 @@ class Simulator:
         self.values = value_work(game)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)
+        # matches the hand bound stopped before they ended (table/spec.py UNCAPPED_TERMS), over
+        # every play() so far: a runner reads it before and after a chunk and reports it
+        self.cut_matches = 0
 
     @property
     def rules(self) -> RuleSet:
@@ -91,10 +100,11 @@ class Simulator:
         recs = np.zeros((min(matches, per_call) * cap, self.spec.n_columns), np.int64)
         while done < matches:
             batch = min(matches - done, per_call)
-            rows, played, err = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
-                                             self.kernel_rules, self.state, self.turn, self.work, self.values, recs,
-                                             self._nolog, self._seat_player, self._nolog, -1)
+            rows, played, err, cut = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
+                                                  self.kernel_rules, self.state, self.turn, self.work, self.values,
+                                                  recs, self._nolog, self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
+            self.cut_matches += int(cut)
             yield keep(recs[:rows])
             recs[:rows + cap] = 0   # and a match's worth past them, in case one was begun
             done += played
@@ -120,8 +130,9 @@ class Simulator:
         cap = self.spec.max_hands_per_match
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
-        rows, _, err = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
-                                    self.turn, self.work, self.values, recs, log, self._seat_player, self._nolog, hand)
+        rows, _, err, _ = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
+                                       self.turn, self.work, self.values, recs, log, self._seat_player, self._nolog,
+                                       hand)
         self._check(err, seed, recs, rows)
         if rows <= hand:
             return None

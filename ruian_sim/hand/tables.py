@@ -27,12 +27,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cache import cache_dir
+from ..errors import UserError
 from ..jit import allocating, kernel
-from .layout import M_SLOTS, X_CAPS, X_CUR, X_NXT, X_V
+from .layout import GROUP_LEN, M_SLOTS, X_CAPS, X_CUR, X_NXT, X_V
 
 TABLE_VERSION = 2
 ROW_BYTES = 16  # rows padded to two 8-byte words (the bots compare rows word by word)
 INF = 255
+DONE_BYTES = 2      # a completion table's row (get_completion)
+BUILD_BYTES = 64    # per row, the int64 arrays completion_table works with while it derives one
+MAX_BYTES = 1_500_000_000   # what the tables of one rule set may take to build: 5 copies need 1.0 GB
 
 
 class Tables(NamedTuple):
@@ -155,6 +159,30 @@ def table_id(R: int, B: int, cap: int, seq: bool, M: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def tables_bytes(copies: int) -> int:
+    """Memory the tables of ``copies`` copies of each kind take to build
+    (hand/spec.hand_tables): rows are keyed in base copies + 1, so each copy
+    more multiplies a suit's rows by about (copies + 2) / (copies + 1) to the
+    9th (4 copies: 2 million rows; 8: 387 million, 37 GB).  Two suit tables
+    and one of honors, their completion tables, and the scratch of deriving
+    one (measured: 6 copies' 0.9 GB for a suit table and its completion)."""
+    B = copies + 1
+    suit, honor = B ** GROUP_LEN[0], B ** GROUP_LEN[-1]
+    return (2 * suit + honor) * (ROW_BYTES + DONE_BYTES) + suit * BUILD_BYTES
+
+
+def _gb(n: int) -> str:
+    return f"{n / 1e9:,.1f} GB"
+
+
+def most_copies() -> int:
+    """The most copies whose tables stay within MAX_BYTES."""
+    c = 1
+    while tables_bytes(c + 1) <= MAX_BYTES:
+        c += 1
+    return c
+
+
 _memory: dict[str, np.ndarray] = {}
 
 
@@ -173,6 +201,10 @@ def get_table(R: int, B: int, cap: int, seq: bool, M: int) -> np.ndarray:
         except (OSError, ValueError):
             table = None  # a damaged cache file is regenerated
     if table is None:
+        if tables_bytes(B - 1) > MAX_BYTES:
+            # validation refuses such rules at tiles.copies; this is for rules that skipped it
+            raise UserError(f"tiles.copies: {B - 1} copies need lookup tables of {B}^{R} rows, about "
+                            f"{_gb(tables_bytes(B - 1))} to build; at most {most_copies()} copies")
         table = np.zeros((B**R, ROW_BYTES), np.uint8)
         _generate(R, B, cap, seq, M, table)
         _save_atomic(path, table)

@@ -20,6 +20,7 @@ from .model import tile_mask
 from .source import Source
 from .timing import nonfinite_problems, timing_problems
 from .validate_end import end_problems
+from .validate_money import money_problems
 from .validate_scoring import scoring_problems
 
 
@@ -28,9 +29,22 @@ def schema() -> dict:
     return json.loads(schema_path().read_text(encoding="utf-8"))
 
 
+def _is_integer(checker, instance) -> bool:
+    """JSON Schema counts 4.0 as an integer (a number with no fraction); the
+    rules are read as Python values, and a float where the engine wants a count
+    fails later in play (players: 4.0 was a TypeError).  Only a whole number written
+    as one (4) is an integer here."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+
+
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema())
+    return _Validator(schema())
 
 
 class Where:
@@ -100,7 +114,10 @@ def _type_name(value) -> str:
 
 
 def _number_hint(value) -> str:
-    """YAML 1.1 reads 1e308 (no dot) as text: say how to write it as a number."""
+    """YAML 1.1 reads 1e308 (no dot) as text: say how to write it as a number;
+    a whole number written with a dot (4.0) is not a count: say to drop it."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 63:
+        return f"; write {int(value)} (a whole number, without the dot)"
     if isinstance(value, str):
         try:
             x = float(value)
@@ -196,7 +213,7 @@ def section_problems(src: Source, section: str) -> list[Problem]:
     """Problems of one section given in a file of its own (``--timing FILE``): the
     schema of that section (nothing in it required) and its numbers, each at its line."""
     sub = dict(schema()["properties"][section], required=[])
-    v = jsonschema.Draft202012Validator({"type": "object", "properties": {section: sub}})
+    v = _Validator({"type": "object", "properties": {section: sub}})
     where = Where(src)
     data = {section: src.data[section]}
     out = [p for err in v.iter_errors(data) for p in _schema_problem(err, where)]
@@ -329,6 +346,24 @@ def _deal(d, where):
                           f"chunk ({dl['chunk']}) is larger than the hand ({dl['hand_size']})")
 
 
+@check
+def _sizes(d, where):
+    """What the rules make the engine build, estimated before it is built: the
+    hand tables are keyed in base copies + 1 (hand/tables.py), 8 copies would
+    need 37 GB and hours.  (The wall, hands, items and sections are bounded by
+    the schema and the checks above.)"""
+    from ..hand.tables import MAX_BYTES, most_copies, tables_bytes
+
+    copies = d["tiles"]["copies"]
+    need = tables_bytes(copies)
+    if need > MAX_BYTES:
+        top = most_copies()
+        yield Problem(where.value(TILES + ("copies",)), "tiles.copies",
+                      f"{copies} copies of each kind would need about {need / 1e9:,.1f} GB to build the hand "
+                      f"lookup tables ({copies + 1}^9 = {(copies + 1) ** 9:,} rows a suit); at most {top} copies "
+                      f"(about {tables_bytes(top) / 1e9:,.1f} GB)")
+
+
 def _in_play(where, path: tuple, tile: str) -> Problem:
     return where.blame((path, *KINDS), f"{tile} is not in play", (path,))
 
@@ -454,6 +489,11 @@ def _end(d, where):
 @check
 def _scoring(d, where):
     yield from scoring_problems(d, where)
+
+
+@check
+def _money(d, where):
+    yield from money_problems(d, where)
 
 
 @check

@@ -38,6 +38,22 @@ def _inside(mark: Mark, at: tuple[int, int]) -> Mark:
     return Mark(mark.file, mark.line + line - 1, col)
 
 
+# what a formula's bounds grow with (scoring/compile._env): a formula that was fine
+# in the file it came from overflows because another file changed one of these
+GROWS = (("scoring", "base", "dealer"), ("scoring", "base", "other"), ("scoring", "items"), ("scoring", "cap"))
+
+
+def _grown(where, path: tuple, mark: Mark, message: str) -> Problem | None:
+    """An overflow found in a formula that a file before the last one wrote
+    (a built-in's ``value: times * base``), while the last file changed what it
+    grows with (the bases, the items): put on that change, citing the formula."""
+    deps = tuple(g for g in GROWS if g in where.src.values)
+    latest, at = where.latest(path, *deps)
+    if latest == path or at.file == mark.file:
+        return None
+    return where.blame((path, *deps), message, (path,))
+
+
 def scoring_problems(d: dict, where) -> list[Problem]:
     """Mistakes of the table, located; an item or gate no hand can reach is
     one too, unless it comes from a built-in file (the user's own changes made
@@ -62,6 +78,11 @@ def scoring_problems(d: dict, where) -> list[Problem]:
             mark = where.value(p)
         if at is not None and p in where.src.values:
             mark = _inside(mark, at)
+        if not warn and "beyond" in message:
+            blamed = _grown(where, p, mark, message)
+            if blamed is not None:
+                out.append(blamed)
+                continue
         if warn:
             # refused where the user wrote it; a built-in item (or one of rules assembled
             # in memory, as a sweep's points) is only said

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -38,7 +39,7 @@ from .chunks import drive, hands_of, load_done, save_chunk
 from .execute import prepare
 from .outdir import OutLock, WriteFailed, write_json
 from .plan import Plan
-from .summary import applied_variants
+from .summary import CUT, applied_variants, bound_warnings
 from .until import half_width, parse_until, progress_note
 
 DUEL_FILE = "duel.json"
@@ -147,12 +148,17 @@ def run_duel_job(job: DuelJob) -> dict:
     players = _players(job.rules)
     hands = np.zeros(job.matches)
     cols = {name: np.zeros((4, job.matches)) for name, _ in METRICS}  # xa, na, xb, nb
+    bound_cut = np.zeros(job.matches, np.int64)   # per match: arrangements the hand bound cut short
     for a_players in arrangements(players):
         sim = simulator(job.rules, job.rules_key, seat_bots(job.a, job.b, a_players, players))
+        before = sim.cut_matches
         records = sim.play(job.seed, job.first_match, job.matches)
         scored = score(records, sim.rules)
         m = records["match"].astype(np.int64) - job.first_match
-        hands += np.bincount(m, minlength=job.matches)
+        per = np.bincount(m, minlength=job.matches)
+        hands += per
+        if sim.cut_matches > before:
+            bound_cut += _cut_matches(sim, job, per)
         is_a = np.isin(np.arange(players), a_players)
         for row, side in ((0, is_a), (2, ~is_a)):
             for name, (x, n) in _side_columns(records, scored, sim.spec.seats, side).items():
@@ -160,7 +166,19 @@ def run_duel_job(job: DuelJob) -> dict:
                 np.add.at(cols[name][row + 1], m, n)
     return {"index": job.index, "first_match": job.first_match, "matches": job.matches,
             "hands_per_match": hands.astype(int).tolist(), "seconds": time.perf_counter() - t,
-            "cols": {k: v.tolist() for k, v in cols.items()}}
+            "cols": {k: v.tolist() for k, v in cols.items()}, "bound_cut": bound_cut.tolist()}
+
+
+def _cut_matches(sim, job: DuelJob, per: np.ndarray) -> np.ndarray:
+    """Which matches of a chunk the hand bound cut (the kernel counts them per call):
+    of those that reached the bound, each played again alone (rare: a few a run), so
+    that the last chunk, kept up to a match, keeps its own count."""
+    out = np.zeros(len(per), np.int64)
+    for i in np.flatnonzero(per >= sim.spec.max_hands_per_match):
+        before = sim.cut_matches
+        sim.play(job.seed, job.first_match + int(i), 1)
+        out[i] = sim.cut_matches - before
+    return out
 
 
 def _players(rules: dict) -> int:
@@ -211,7 +229,15 @@ def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, playe
         "metrics": metrics,
         "hands_per_second": played / wall_seconds if wall_seconds and played else None,
         "cpu_seconds": sum(r.get("seconds", 0.0) for r in results),
+        "warnings": _bound_warnings(plan, results, len(hpm) * len(arr)),
     }
+
+
+def _bound_warnings(plan: Plan, results: list[dict], played: int) -> list[str]:
+    """Matches the hand bound cut short, over every arrangement (summary.bound_warnings)."""
+    n = sum(sum(r.get("bound_cut", [])) for r in results)
+    acc = Accumulator(_players(plan.rules), hist={CUT: Counter({1: n})} if n else {}, matches=played)
+    return bound_warnings(acc, plan.ruleset)
 
 
 # --- driving the chunks ------------------------------------------------------------------
@@ -278,6 +304,8 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
     last = dict(kept[-1])
     last["hands_per_match"] = last["hands_per_match"][:cut]
     last["cols"] = {k: [row[:cut] for row in v] for k, v in last["cols"].items()}
+    if "bound_cut" in last:
+        last["bound_cut"] = last["bound_cut"][:cut]
     kept[-1] = last
     played = sum(sum(r["hands_per_match"]) for i, r in enumerate(kept) if i not in done)
     duel = duel_dict(plan, kept, time.perf_counter() - t0, played)

@@ -121,8 +121,31 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     out["wins"] = wins_dict(acc, rules.scoring["items"])
     ci["wins"] = {part: {"mean": _ci(acc, f"win_{part}_mean")[1]} for part in WIN_PARTS}
     out["ci95"] = ci
-    out["warnings"] = rules_warnings(out, rules)
+    out["warnings"] = rules_warnings(out, rules) + bound_warnings(acc, rules)
     return out
+
+
+CUT = "match_cut"   # an accumulator's histogram {1: matches the hand bound stopped before they ended}
+
+
+def bound_warnings(acc: Accumulator, rules) -> list[str]:
+    """Play a bound cut short, counted (runner/worker.count_cut): a match
+    stopped at its most hands (table/spec.py) before the deal went round
+    players × rounds times.  Its hands are kept; the user must know its last
+    rounds are missing."""
+    from ..table.spec import UNCAPPED_TERMS
+
+    cut = int(acc.hist.get(CUT, {}).get(1, 0))
+    if not cut:
+        return []
+    t, m, d = rules.table, rules.match, rules.dealer
+    terms = d.streak_cap or UNCAPPED_TERMS
+    bound = t.players * m.rounds * terms
+    why = (f"table.players × match.rounds × {UNCAPPED_TERMS}, with dealer.streak_cap 0"
+           if not d.streak_cap else "table.players × match.rounds × dealer.streak_cap")
+    return [(f"{cut:,} of {acc.matches:,} matches were cut at the bound of {bound:,} hands a match ({why}) "
+             f"before the deal had passed {t.players} × {m.rounds} times: their last rounds are not played; "
+             f"set dealer.streak_cap to bound a dealer's streak")]
 
 
 def table_parts(items) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +19,7 @@ from ..engine.simulate import Simulator
 from ..ruleset.model import build
 from ..settle import score
 from ..stats import Accumulator, PairedAccumulator
+from .summary import CUT
 
 _GAMES: dict[tuple[str, bool], Game] = {}
 _SIMS: dict[tuple[str, str], Simulator] = {}
@@ -89,22 +91,36 @@ def simulator(rules: dict, key: str, bots: str) -> Simulator:
     return sim
 
 
+def count_cut(acc: Accumulator, cut: int) -> None:
+    """Say in ``acc`` how many of its matches the hand bound cut (summary.py
+    turns it into a warning): kept as a histogram, which merges across chunks
+    and survives a resume as the others do."""
+    if cut:
+        acc.hist.setdefault(CUT, Counter())[1] += cut
+
+
 def run_job(job: Job) -> dict:
     """Play one chunk; returns plain data (picklable, JSON-able but records)."""
     t = time.perf_counter()
     sim = simulator(job.rules, job.rules_key, job.bots)
+    before = sim.cut_matches
     records = sim.play(job.seed, job.first_match, job.matches)
+    cut = sim.cut_matches - before
     scored = score(records, sim.rules)
     if job.rules_b is None:
         acc = Accumulator(sim.rules.table.players).add(records, scored, sim.spec.seats)
+        count_cut(acc, cut)
         acc.seconds = time.perf_counter() - t
         acc_dict = acc.to_dict()
     else:
         sim_b = simulator(job.rules_b, job.rules_key_b, job.bots)
+        before = sim_b.cut_matches
         rb = sim_b.play(job.seed, job.first_match, job.matches)
         pacc = PairedAccumulator(Accumulator(sim.rules.table.players),
                                  Accumulator(sim_b.rules.table.players)).add(
             records, scored, rb, score(rb, sim_b.rules), sim.spec.seats, sim_b.spec.seats)
+        count_cut(pacc.a, cut)
+        count_cut(pacc.b, sim_b.cut_matches - before)
         pacc.a.seconds = time.perf_counter() - t
         acc_dict = pacc.to_dict()
     _, per_match = np.unique(records["match"], return_counts=True)

@@ -469,14 +469,14 @@ def compile_table(scoring: dict, shapes: tuple[str, ...] = ()) -> Table:
     if len(fvars) > S.MAX_ITEM_VARS:
         raise TableError([((), f"the formulas read {len(fvars)} facts; at most {S.MAX_ITEM_VARS}", None)])
     vnames = formula_names(fvars, facts)
-    value = compile_formula(progs["value"], vnames, inline)
-    gate = compile_formula(progs["gate"], vnames, inline) if "gate" in progs else None
-    hand = compile_formula(progs["hand"], vnames) if "hand" in progs else None
+    value = _program(progs["value"], vnames, ("value",), inline)
+    gate = _program(progs["gate"], vnames, ("gate",), inline) if "gate" in progs else None
+    hand = _program(progs["hand"], vnames, ("hand",)) if "hand" in progs else None
     losers = None
     if "losers" in progs:
         lnames = {**vnames, **{n: S.N_FIXED_VARS + len(fvars) + k for k, n in enumerate(LOSER_NAMES)}}
-        losers = compile_formula(progs["losers"], lnames, inline)
-    item_progs = [compile_formula(text, {**vnames, **counts_of}) for text, _ in b.progs]
+        losers = _program(progs["losers"], lnames, ("losers",), inline)
+    item_progs = [_program(text, {**vnames, **counts_of}, path) for text, path in b.progs]
     # a formula `per`'s largest count, from its bounds over the facts' and the counts of the items above
     env = {n: (0, facts[n].bound) for n in facts}
     env |= {n: (0, most_of[k]) for k, n in enumerate(names) if n in counts_of}
@@ -505,6 +505,15 @@ def compile_table(scoring: dict, shapes: tuple[str, ...] = ()) -> Table:
     if problems:
         raise TableError(problems)
     return table
+
+
+def _program(text: str, names: dict, path: tuple, inline: dict | None = None) -> Program:
+    """A formula compiled, or a TableError at its path and column (one that
+    parsed may still hold more values at once than the kernel's stack)."""
+    try:
+        return compile_formula(text, names, inline)
+    except FormulaError as e:
+        raise TableError([(path, e.message, (e.line, e.col))]) from None
 
 
 def _grow(part, amount, most, lo, hi) -> None:
@@ -562,6 +571,25 @@ def value_bounds(table: Table, scoring: dict, progs: dict, inline: dict, facts: 
                 raise B.limit_error(tree, hi if hi > S.MAX_AMOUNT else lo, S.MAX_AMOUNT, e)
         except FormulaError as err:
             out.append(((key,), err.message, (err.line, err.col)))
+    if scoring.get("settle") == "pairwise" and "losers" not in scoring and "value" in ranges:
+        v = [ranges[k] for k in ("value", "hand") if k in ranges]   # the factors' values, either way
+        out += _pairwise_bounds(scoring, (min(r[0] for r in v), max(r[1] for r in v)))
+    return out
+
+
+def _pairwise_bounds(scoring: dict, value: tuple[int, int]) -> list:
+    """``settle: pairwise``: two losers settle the difference of their values
+    times num / den (settle/payments._pairwise), multiplied before it is divided:
+    within the 64-bit integers, and a payment within MAX_AMOUNT."""
+    out = []
+    top = 2 * max(value[1], -value[0])   # the largest difference of two values
+    for key in ("dealer", "other"):
+        num, den = (int(x) for x in scoring.get("pairwise", {}).get(key, (1, 1)))
+        if top * num > S.INT_MAX or top * num // den > S.MAX_AMOUNT:
+            msg = (f"a difference of values of up to {top:,} times {num}/{den} can reach {top * num // den:,} "
+                   f"(multiplied first: {top * num:,}), beyond the 2**53 = {S.MAX_AMOUNT:,} a payment may be; "
+                   f"bound the value (a cap) or the factor")
+            out.append((("pairwise", key), msg, None))
     return out
 
 

@@ -33,7 +33,7 @@ KEYWORDS = ("and", "or", "not")
 # A formula is a line or two of a rule file; these bounds keep the parser's
 # recursion and the tree walks far from Python's limit whatever is written.
 MAX_LENGTH = 4000    # characters
-MAX_NESTING = 40     # parentheses, calls, unary minus and not inside each other
+MAX_NESTING = 40     # parentheses, calls, unary minus, not and ** inside each other
 MAX_DEPTH = 200      # levels of the parsed tree (a chain a + b + c ... is one level a term)
 
 
@@ -175,7 +175,10 @@ class _Parser:
         node = self.atom()
         if self.peek().text == "**":
             t = self.take()
-            node = Node("**", t, [node, self.unary()])   # right-associative, binds a following unary minus
+            # right-associative (2 ** 2 ** 2 ...): each ** holds its right side open, so it nests
+            self._enter(t)
+            node = Node("**", t, [node, self.unary()])   # binds a following unary minus
+            self.nest -= 1
         return node
 
     def atom(self) -> Node:
@@ -235,7 +238,10 @@ def parse(text: str, names: dict[str, object]) -> Node:
     """The tree of a formula whose variables are the keys of ``names``."""
     if not isinstance(text, str):
         text = str(text)
-    tree = _Parser(text, names).parse()
+    try:
+        tree = _Parser(text, names).parse()
+    except RecursionError:   # the limits above should make this unreachable: a one-line refusal all the same
+        raise FormulaError(f"the formula nests too deeply (at most {MAX_NESTING} levels)", 1, 1) from None
     _check_depth(tree)
     return tree
 
@@ -272,32 +278,38 @@ def compile_formula(text: str, names: dict[str, int], inline: dict[str, Node] | 
     code: list[int] = []
     consts: list[int] = []
     depth = [0, 0]   # current, deepest
+    at: list = [None, None]   # the token being emitted; the first where the stack overflowed
 
     def emit(op: int, arg: int, pushes: int):
         code.extend((op, arg))
         depth[0] += pushes
         depth[1] = max(depth[1], depth[0])
+        if depth[1] > S.MAX_STACK and at[1] is None:
+            at[1] = at[0]
 
-    def walk(n: Node):
+    def walk(n: Node, outer: Tok | None = None):
+        # an inlined formula's tokens are in another text: errors point at the name read here
+        at[0] = outer or n.tok
         if n.op == "var" and n.tok.text in inline:
-            walk(inline[n.tok.text])
+            walk(inline[n.tok.text], outer or n.tok)
             return
         if n.op == "if":
             # c, JZ else, a, JMP end, else: b, end: only the branch taken runs
-            walk(n.args[0])
+            walk(n.args[0], outer)
             emit(S.F_JZ, 0, -1)
             jz = len(code) - 1
-            at = depth[0]
-            walk(n.args[1])
+            level = depth[0]
+            walk(n.args[1], outer)
             emit(S.F_JMP, 0, 0)
             jmp = len(code) - 1
             code[jz] = len(code)
-            depth[0] = at
-            walk(n.args[2])
+            depth[0] = level
+            walk(n.args[2], outer)
             code[jmp] = len(code)
             return
         for a in n.args:
-            walk(a)
+            walk(a, outer)
+        at[0] = outer or n.tok
         if n.op == "num":
             consts.append(int(n.tok.text))
             emit(S.F_CONST, len(consts) - 1, 1)
@@ -313,9 +325,12 @@ def compile_formula(text: str, names: dict[str, int], inline: dict[str, Node] | 
             emit(FUNCTIONS[n.op][0], len(n.args), 1 - len(n.args))
 
     walk(tree)
-    if depth[1] > S.MAX_STACK:  # unreachable within MAX_NESTING and MAX_DEPTH, kept as the kernel's guard
-        raise FormulaError(f"the formula nests too deeply (needs {depth[1]} stack slots, "
-                           f"at most {S.MAX_STACK})", 1, 1)
+    if depth[1] > S.MAX_STACK:
+        # within MAX_NESTING still reachable: 1 + 2 * (1 + 2 * (...)) holds two values a level
+        tok = at[1]
+        raise FormulaError(f"the formula holds too many values at once from here (needs {depth[1]} stack "
+                           f"slots, at most {S.MAX_STACK}); write it with fewer levels",
+                           tok.line, tok.col)
     return Program(np.array(code, np.int64), np.array(consts or [0], np.int64), depth[1])
 
 
@@ -323,6 +338,8 @@ class ScoreError(UserError):
     """A formula that went wrong in play: overflow, a division by zero, a
     negative exponent (layout.FE_*).  The CLI reports it as a rules problem
     (exit 2), naming the formula and the hand."""
+
+    in_play = True   # the CLI tells it at the line of the formula it names (ruleset.located)
 
 
 def new_stack() -> np.ndarray:

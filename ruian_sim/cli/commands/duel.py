@@ -96,6 +96,8 @@ def cmd_duel(args) -> int:
     finally:
         backend.close()
     sys.stdout.write(format_duel(duel))
+    for w in duel.get("warnings", []):
+        print(f"ruian-sim: warning: {w}", file=sys.stderr)
     if "until_ci" in duel:
         u = duel["until_ci"]
         print(verdict(u["metric"], half_width(duel["metrics"][u["metric"]]["ci95"]), u["half_width"], duel["hands"]))

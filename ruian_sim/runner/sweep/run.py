@@ -49,13 +49,15 @@ def _ruleset(data: dict, key: str):
 
 def run_sweep_job(job: SweepJob) -> dict:
     """Play every group once; score each point; a paired accumulator per point against point 0."""
-    from ..worker import simulator
+    from ..worker import count_cut, simulator
 
     t = time.perf_counter()
-    plays = []
+    plays, cuts = [], []
     for rules, key in zip(job.group_rules, job.group_keys):
         sim = simulator(rules, key, job.bots)
+        before = sim.cut_matches
         plays.append((sim, sim.play(job.seed, job.first_match, job.matches)))
+        cuts.append(sim.cut_matches - before)   # matches the hand bound stopped (a warning)
     scored = []
     for k, (rules, g) in enumerate(zip(job.point_rules, job.point_group)):
         sim, rec = plays[g]
@@ -66,6 +68,8 @@ def run_sweep_job(job: SweepJob) -> dict:
         sim, rec = plays[g]
         pacc = PairedAccumulator(Accumulator(sim0.rules.table.players), Accumulator(sim.rules.table.players))
         pacc.add(rec0, scored[0], rec, scored[k], sim0.spec.seats, sim.spec.seats)
+        count_cut(pacc.a, cuts[job.point_group[0]])
+        count_cut(pacc.b, cuts[g])
         out_points.append(pacc.to_dict())
     _, per_match = np.unique(rec0["match"], return_counts=True)
     return {"index": job.index, "hands_per_match": per_match.tolist(), "points": out_points,
