@@ -148,8 +148,8 @@ def test_the_walker_sees_a_circle_and_both_kinds_of_import(tmp_path):
 # its own (docs/architecture.md draws the same picture).  Within a package any
 # import is allowed as long as no circle forms (the test above).
 LAYERS = [
-    ("tiles", "errors", "cache", "interrupt", "fields", "student",
-     "arguments"),   # the ground floor (student: the t distribution; arguments: the API's checks)
+    ("tiles", "errors", "cache", "interrupt", "fields", "student"),   # the ground floor (student: the t distribution)
+    ("arguments",),   # the Python API's argument checks (on errors)
     ("jit",),
     ("hand",),        # lookup tables, the win test, shanten
     ("scoring",),     # the scoring language and its compiled evaluator
