@@ -161,6 +161,10 @@ def _summary_warns(d: Path) -> bool:
 
 
 RULE = "extends: {base}\n{body}"
+
+
+def _validate(body: str, base: str = "ruian"):
+    return lambda d: run([*CLI, "validate", write(d, "r.yaml", RULE.format(base=base, body=body))], d)
 CASES = [
     # silent wrong numbers
     ("compare: p beside its CI", "wrong number",
@@ -200,7 +204,7 @@ CASES = [
      lambda r, d: "played under other rules" in r.out),
     # hangs
     ("tiles.copies: 8", "hang",
-     lambda d: run([*CLI, "validate", write(d, "r.yaml", RULE.format(base="ruian", body="tiles:\n  copies: 8\n"))], d),
+     _validate("tiles:\n  copies: 8\nwall:\n  stacks_per_side: 34\n  stack_height: 2\n"),   # a wall that fits
      lambda r, d: one_line(r) and "r.yaml:" in r.err),
     ("--chunk-matches 1000000000", "hang",
      cli("run", "--hands", "100", "--bots", "random", "--chunk-matches", "1000000000", "--out", "o"),
@@ -221,7 +225,22 @@ CASES = [
     ("--scheduler tcp://[::1", "traceback",
      cli("run", "--hands", "10", "--bots", "random", "--backend", "dask", "--scheduler", "tcp://[::1", "--out", "o"),
      lambda r, d: one_line(r)),
+    ("a formula of 64 powers", "traceback", _validate("scoring:\n  value: '" + "**".join(["1"] * 64) + " * times * base'\n"),
+     lambda r, d: one_line(r) and "r.yaml:3:" in r.err),
+    ("kong money past 2**53", "wrong number",
+     _validate("scoring:\n  kongs: {exposed: 9007199254740992, added: 1, concealed: 1}\n"),
+     lambda r, d: one_line(r) and "r.yaml:3:" in r.err),
     # unclear
+    ("a user's overflowing base, told at its own line", "unclear",
+     _validate("scoring:\n  base: {dealer: [9007199254740992], other: 9007199254740992}\n"),
+     lambda r, d: one_line(r) and r.err.startswith("r.yaml:3:")),
+    ("a division by a fact in play", "unclear",
+     lambda d: run([*CLI, "run", "--rules", write(d, "r.yaml", RULE.format(
+         base="ruian", body='scoring:\n  value: "times * base // kongs"\n')), "--hands", "50", "--bots", "random",
+                    "--out", "o"], d),
+     lambda r, d: r.code == 2 and "Traceback" not in r.err and r.err.strip().splitlines()[-1].startswith("r.yaml:3:")),
+    ("a timing validate took and session refused", "unclear",
+     _validate("timing:\n  draw: {dist: uniform, low: 5, high: 2}\n"), lambda r, d: one_line(r) and "r.yaml:3:" in r.err),
     ("--melds: more than a hand holds", "unclear",
      cli("hand", "--wild", "9s", "--win", "self", "11m", "--melds",
          "pon 111z, pon 222z, pon 333z, pon 444z, pon 555z, pon 666z"),
