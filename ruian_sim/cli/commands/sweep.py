@@ -36,7 +36,7 @@ def register(sub) -> None:
                     "param. Ctrl-C keeps finished work; --resume OUT finishes it.",
         **examples("ruian-sim sweep --param scoring.base.other=1,2,3,4 --hands 50000 --out out/other",
                    "ruian-sim sweep --param aborts.four_winds.action=none,draw,penalty --bots greedy:follow=1 "
-                   "--hands 50000 --out out/fw",
+                   "--hands 50000 --out out/fw-sweep",
                    "ruian-sim sweep --param scoring.base.other=1:4 --param dealer.streak_cap=2,4,8 "
                    "--metric dealer_points_mean --out out/grid",
                    "ruian-sim sweep --solve draw_rate=0.25 --param wall.dead_stacks=0:12 --hands 20000 "
