@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from outputs import one_line, stable
 
 CLI = [sys.executable, "-m", "ruian_sim.cli"]
 QUICK = ["--hands", "40", "--bots", "greedy", "--workers", "1", "--quiet"]
@@ -22,30 +23,11 @@ COMMANDS = {
 }
 
 
-def one_line(done, *needles, code=2):
-    assert done.returncode == code, (done.returncode, done.stderr)
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
-    for n in needles:
-        assert n in lines[0], (n, lines[0])
-    return lines[0]
-
-
 def strict_json(path: Path):
     def refuse(token):
         raise AssertionError(f"{path} holds {token}: not strict JSON")
 
     return json.loads(path.read_text(), parse_constant=refuse)
-
-
-def stable(summary):
-    if isinstance(summary, dict):
-        return {k: stable(v) for k, v in summary.items()
-                if k not in ("run", "hands_per_second", "cpu_seconds", "wall_seconds", "seconds")}
-    if isinstance(summary, list):
-        return [stable(v) for v in summary]
-    return summary
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))

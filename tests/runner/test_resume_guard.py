@@ -6,27 +6,9 @@ import json
 import shutil
 
 import pytest
+from outputs import one_line, stable
 
 BASE = ["--hands", "600", "--chunk-matches", "30", "--seed", "7", "--bots", "greedy", "--workers", "1", "--quiet"]
-
-
-def one_line(done, *needles, code=2):
-    assert done.returncode == code, (done.returncode, done.stderr)
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
-    for n in needles:
-        assert n in lines[0], (n, lines[0])
-    return lines[0]
-
-
-def stable(summary):
-    if isinstance(summary, dict):
-        return {k: stable(v) for k, v in summary.items()
-                if k not in ("run", "hands_per_second", "cpu_seconds", "wall_seconds", "seconds")}
-    if isinstance(summary, list):
-        return [stable(v) for v in summary]
-    return summary
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from outputs import stable
 
 CLI = [sys.executable, "-m", "ruian_sim.cli"]
 RUN = ["run", "--hands", "6000", "--chunk-matches", "10", "--seed", "11", "--bots", "greedy", "--quiet"]
@@ -32,15 +33,6 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state not in ("Z", "X")
-
-
-def stable(summary):
-    if isinstance(summary, dict):
-        return {k: stable(v) for k, v in summary.items()
-                if k not in ("run", "hands_per_second", "cpu_seconds", "wall_seconds", "seconds")}
-    if isinstance(summary, list):
-        return [stable(v) for v in summary]
-    return summary
 
 
 def started(out: Path, chunks: int = 2) -> tuple[subprocess.Popen, list[int]]:
