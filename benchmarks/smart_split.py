@@ -61,10 +61,12 @@ out["module"] = ruian_sim.__file__
 print(json.dumps(out))
 """
 
-# the line each copy makes twice (its result thrown away), in bots/smart/choice.py
+# the line each copy makes twice (its result thrown away), and the module holding it
 TWICE = {
-    "discards": "    f, sh, v = smart_choice(s, rules, seats, table, bots, work, values, draws_left, True)\n",
-    "claims": "    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, int(bots.kept[s, 1]), False)\n",
+    "discards": ("bots/smart/choice.py",
+                 "    f, sh, v = smart_choice(s, rules, seats, table, bots, work, values, draws_left, True)\n"),
+    "claims": ("bots/smart/claim.py",
+               "    _, _, v = smart_choice(s, rules, seats, table, bots, work, values, int(bots.kept[s, 1]), False)\n"),
 }
 
 
@@ -74,10 +76,10 @@ def patched_copy(pkg: Path, part: str, root: Path) -> Path:
     from ruian_sim.ruleset.locate import rules_dir, variants_dir
 
     dest = root / part / "ruian_sim"
-    line = TWICE[part]
-    src = (pkg / "engine" / "smart.py").read_text(encoding="utf-8")
+    module, line = TWICE[part]
+    src = (pkg / module).read_text(encoding="utf-8")
     if src.count(line) != 1:
-        sys.exit(f"smart_split: bots/smart/choice.py no longer holds the {part} call this benchmark doubles; update TWICE")
+        sys.exit(f"smart_split: {module} no longer holds the {part} call this benchmark doubles; update TWICE")
     ignore = shutil.ignore_patterns("__pycache__")
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(pkg, dest, ignore=ignore)
@@ -86,11 +88,11 @@ def patched_copy(pkg: Path, part: str, root: Path) -> Path:
             shutil.rmtree(dest.parent / d.name, ignore_errors=True)
             shutil.copytree(d, dest.parent / d.name, ignore=ignore)
     twice = "    _again = " + line.split(" = ", 1)[1]
-    patched = dest / "engine" / "smart.py"
+    patched = dest / module
     patched.write_text(src.replace(line, twice + line), encoding="utf-8")
     # copytree kept every file's time; the patched one gets a time of its own that
     # stays the same from run to run, since numba's cache checks it
-    mtime = (pkg / "engine" / "smart.py").stat().st_mtime_ns + 1
+    mtime = (pkg / module).stat().st_mtime_ns + 1
     os.utime(patched, ns=(mtime, mtime))
     return dest.parent
 

@@ -11,9 +11,9 @@ Each entry is a bot name with optional parameters after colons, e.g.
   safety; the greedy bot alone almost never opens four same winds.
 - ``aggression``, ``value``, ``margin`` (smart): its own chances against a
   discard's danger; what a win pays against how soon it comes; how many
-  times the kept hand's worth a pon or chi must bring (bots/smart/choice.py; 1.3,
-  or 1 where no discard can win: resolve_margin; value 1, or 0 under a
-  minimum such as MCR's 8 fan: resolve_value);
+  times the kept hand's worth a pon or chi must bring (bots/smart/claim.py; 1.3,
+  1 where no discard can win, 5 under a minimum such as MCR's 8 fan:
+  resolve_margin; value 1, or 0 under a minimum: resolve_value);
   ``patterns`` (smart, 1): value the hand by the patterns the table pays
   for and the melds it is building (bots/smart/patterns.py), or by a
   representative win of its route (0, the bot before patterns);
@@ -55,9 +55,16 @@ DEFAULT_BOT = "smart"
 # margin 1 against 1.3: +0.068 points a hand [+0.011, +0.126], 200,000-hand
 # duel, seed 3; on the default rules 1.1, 1.3 and 1.7 were alike (stop 18).
 # A claim that keeps the shanten needs MARGIN at least wherever
-# (bots/smart/claim.py): it gives away flexibility all the same
+# (bots/smart/claim.py): it gives away flexibility all the same.  Under a
+# minimum gate (mcr's 8 fan) a claim also gives away the concealed hand's fans
+# and the routes to the minimum the meld closes, which the estimate prices too
+# cheaply: on mcr, 20,000-hand duels (seed 1), margin 2 over 1.3 +1.64 points a
+# hand [+1.15, +2.13], 3 over 2 +0.63 [+0.26, +1.00], 5 over 3 +0.27 [+0.07,
+# +0.48]; past 5 nothing moves (5 against 10 -0.03 [-0.18, +0.12], 20 against
+# 10 +0.04 [-0.05, +0.12], never claiming against 5 +0.20 [-0.05, +0.45]);
+# docs/experiments.md#smarts-claims-lose-on-mcr
 MARGIN_BY_RULES = 0.0          # a value no one can give: resolve_margin() sets it
-MARGIN, MARGIN_SELF_DRAWN = 1.3, 1.0
+MARGIN, MARGIN_SELF_DRAWN, MARGIN_UNDER_MINIMUM = 1.3, 1.0, 5.0
 # smart's value weight unless given: 1 (play for expected points), but 0 (every
 # win that passes alike) where the gate is a minimum of the items' totals: there
 # reaching the minimum is what pays, and a projected reading's size misleads (on
@@ -66,7 +73,8 @@ MARGIN, MARGIN_SELF_DRAWN = 1.3, 1.0
 # docs/experiments.md#meld-relations-and-a-minimum-mcr)
 VALUE_BY_RULES = -1.0          # a value no one can give: resolve_value() sets it
 VALUE, VALUE_UNDER_MINIMUM = 1.0, 0.0
-BY_RULES = {"margin": "1.3, or 1 where no discard can win", "value": "1, or 0 under a minimum such as 8 fan"}
+BY_RULES = {"margin": "1.3, 1 where no discard can win, 5 under a minimum such as 8 fan",
+            "value": "1, or 0 under a minimum such as 8 fan"}
 PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD, 0.0, 0.0, 1000.0),
           "kong": (BL.BP_KONG, 1.0, 0.0, 1.0), "follow": (BL.BP_FOLLOW, 0.0, 0.0, 1.0),
           "aggression": (BL.BP_AGGRESSION, 1.0, 0.05, 20.0), "value": (BL.BP_VALUE, VALUE_BY_RULES, 0.0, 3.0),
@@ -144,10 +152,13 @@ def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, 
     return out, names
 
 
-def resolve_margin(bp: np.ndarray, win_on_discard: bool) -> None:
+def resolve_margin(bp: np.ndarray, win_on_discard: bool, minimum: bool) -> None:
     """Smart's claim margin where the bot spec left it to the rules (see MARGIN_BY_RULES)."""
     unset = bp[:, BL.BP_MARGIN] == MARGIN_BY_RULES
-    bp[unset, BL.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN
+    if minimum:
+        bp[unset, BL.BP_MARGIN] = MARGIN_UNDER_MINIMUM
+    else:
+        bp[unset, BL.BP_MARGIN] = MARGIN if win_on_discard else MARGIN_SELF_DRAWN
 
 
 def resolve_value(bp: np.ndarray, minimum: bool) -> None:

@@ -60,8 +60,9 @@ class Simulator:
         self.game = game
         self.spec = game.spec
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
-        resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1)
-        resolve_value(self.bots, gate_is_minimum(self.spec.table))
+        minimum = gate_is_minimum(self.spec.table)
+        resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1, minimum)
+        resolve_value(self.bots, minimum)
         if reads_tables(bots, self.spec.players) and not game.learned:
             raise ValueError("a bot that reads the tables learned for the rules (smart) plays a game compiled "
                              "with them: compile_game(rules, bots) with the bots that play")
