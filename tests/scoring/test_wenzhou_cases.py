@@ -75,7 +75,8 @@ CASES = [
     ("four_caishen_reject_held_out_indicator", "5z", "5555z56m123p123s111z22z", [], "discard", REFUSED),
     # IV.1, V.4: five declared melds and a natural pair: hard ×2
     ("five_melds_natural_pair", "5z", "2z2z", FIVE_MELDS, "discard", 2),
-    # I, V.4: the 财神 pairs 2z: soft ×1 (won on the discarded 财神, as the case has it)
+    # I, V.4: the 财神 pairs 2z: soft ×1 (won on the discarded 财神 read as a wild, as the case has
+    # it and `hand` does; in play a won 财神 discard is its own kind: docs/games.md §9.2)
     ("five_melds_caishen_pair", "5z", "2z5z", FIVE_MELDS, "discard", 1),
     # V.4: two 财神 alone are a pair of their own kind: hard ×2
     ("five_melds_two_caishen_pair_natural", "5z", "5z5z", FIVE_MELDS, "discard", 2),
