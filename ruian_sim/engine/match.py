@@ -14,6 +14,7 @@ from ..table.layout import (
     C_WINNER,
     C_WINNERS,
     EP_CAP,
+    EP_DRAW_SAME_TERM,
     EP_FIRST_DEALS,
     EP_KEEP_DRAW,
     EP_KEEP_WIN,
@@ -116,8 +117,10 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
                 passes += 1
                 continue
             dealer_won = (rec[C_WINNERS] >> dealer) & 1 == 1
-            keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (not is_win(rec[C_OUTCOME])
-                                                              and P[EP_KEEP_DRAW] == 1)
+            drawn = not is_win(rec[C_OUTCOME])
+            keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (drawn and P[EP_KEEP_DRAW] == 1)
+            if drawn and keep and P[EP_DRAW_SAME_TERM] == 1:
+                continue   # dealer.draw_term same: the dealer deals again in the same term
             if keep and P[EP_CAP] > 0 and streak >= P[EP_CAP]:
                 keep = False
             if keep:

@@ -104,7 +104,14 @@ def set_tight(capx, hs):
 
 @kernel_inline
 def _needs_exact(g, cnt, w, capx, hs, mode):
-    """Can the table's uniform cap give another answer than this hand's caps?"""
+    """Can the table's uniform cap give another answer than this hand's caps?
+    Or can the table not hold this group at all: the wild's own face counting
+    its stand-ins and the wilds as themselves (hard_shapes) may pass the
+    copies a key's digit holds, when a wild may be a fifth copy (wild.fifth_copy)
+    and so no cap there differs to send the group here."""
+    for r in range(_GL[g]):
+        if cnt[_GS[g] + r] >= hs[HS_B]:
+            return True
     if mode == MODE_TABLE or capx[N_FACES + g] == 0:
         return False
     if mode == MODE_SHANTEN:

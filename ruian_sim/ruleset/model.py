@@ -170,6 +170,7 @@ class Dealer:
     keep_on_draw: bool
     streak_cap: int  # 0: no cap
     next: str = "rotate"  # rotate | first_winner (who deals the next hand)
+    draw_term: str = "next"  # next | same: what a kept draw does to the dealer's term
 
 
 @dataclass(frozen=True)

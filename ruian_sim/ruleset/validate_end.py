@@ -40,6 +40,15 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
         yield where.blame((nxt, ("table", "substitute")),
                           "the substitute takes the seat of a dealer who passes the deal on; with "
                           "first_winner the deal jumps between seats: set dealer.next to rotate")
+    term, keep = ("dealer", "draw_term"), ("dealer", "keep_on_draw")
+    if _get(d, term) == "same" and _get(d, keep) is not True:
+        yield where.blame((term, keep), "draw_term same is about a drawn hand the dealer keeps: "
+                                        "set dealer.keep_on_draw to true")
+    times = ("scoring", "kongs", "times_base")
+    cannon = ("scoring", "kongs", "cannon_transfer")
+    if _get(d, times) is True and _get(d, cannon) is True:
+        yield where.blame((times, cannon), "呼叫转移 hands on one kong's money whole, but with times_base "
+                                           "each payer pays its own: set one of them to false")
     void = ("void_suit", "declare")
     if _get(d, void) is True and len(d["tiles"]["suits"]) < 2:
         yield where.blame((void, ("tiles", "suits")),

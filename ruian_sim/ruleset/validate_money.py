@@ -26,9 +26,13 @@ def _flows(d: dict) -> list[tuple[tuple, int, int, str]]:
     melds = (d["deal"]["hand_size"] - 1) // 3
     copies = d["tiles"]["copies"]
     out = []
+    # kongs.times_base: each payment times the pair's base, at most the largest base
+    base = max([int(b) for b in sc["base"]["dealer"]] + [int(sc["base"]["other"])])
+    times = base if sc["kongs"].get("times_base") else 1
     for kind in ("exposed", "added", "concealed"):
-        out.append((SC + ("kongs", kind), int(sc["kongs"][kind]), melds * others,
-                    f"{melds} kongs in a hand, each paid by {others} players"))
+        out.append((SC + ("kongs", kind), int(sc["kongs"][kind]), melds * others * times,
+                    f"{melds} kongs in a hand, each paid by {others} players"
+                    + (f" times a base of up to {base:,}" if times > 1 else "")))
     out.append((SC + ("wild_money", "amount"), int(sc["wild_money"]["amount"]), copies * others,
                 f"{copies} wilds held, each paid for by {others} players"))
     # each run of four winds discarded takes `seats` of the 4 × copies wind tiles

@@ -133,16 +133,18 @@ def bound_warnings(acc: Accumulator, rules) -> list[str]:
     stopped at its most hands (table/spec.py) before the deal went round
     players × rounds times.  Its hands are kept; the user must know its last
     rounds are missing."""
-    from ..table.spec import UNCAPPED_TERMS
+    from ..table.spec import UNCAPPED_TERMS, match_terms
 
     cut = int(acc.hist.get(CUT, {}).get(1, 0))
     if not cut:
         return []
     t, m, d = rules.table, rules.match, rules.dealer
-    terms = d.streak_cap or UNCAPPED_TERMS
+    terms = match_terms(d)
     bound = t.players * m.rounds * terms
     why = (f"table.players × match.rounds × {UNCAPPED_TERMS}, with dealer.streak_cap 0"
            if not d.streak_cap else "table.players × match.rounds × dealer.streak_cap")
+    if d.streak_cap and terms == UNCAPPED_TERMS:
+        why = f"table.players × match.rounds × {UNCAPPED_TERMS}, with dealer.draw_term same"
     return [(f"{cut:,} of {acc.matches:,} matches were cut at the bound of {bound:,} hands a match ({why}) "
              f"before the deal had passed {t.players} × {m.rounds} times: their last rounds are not played; "
              f"set dealer.streak_cap to bound a dealer's streak")]

@@ -46,10 +46,25 @@ def _amounts(kongs) -> dict[int, int]:
             L.KL_CONCEALED: int(kongs["concealed"])}
 
 
-def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.ndarray:
+def pair_bases(records, base, n: int) -> np.ndarray:
+    """bases[h, r, p]: scoring.base between seats r and p in each hand, the
+    dealer's by its term (the record's streak; later terms the last value)
+    when one of them deals, else ``other``; 0 on the diagonal."""
+    dealer_bases = np.asarray([int(b) for b in base["dealer"]], np.int64)
+    term = np.clip(records["streak"].astype(np.int64) - 1, 0, len(dealer_bases) - 1)
+    dealer = records["dealer"].astype(np.int64)
+    seats = np.arange(n)
+    in_pair = (seats[None, :, None] == dealer[:, None, None]) | (seats[None, None, :] == dealer[:, None, None])
+    out = np.where(in_pair, dealer_bases[term][:, None, None], int(base["other"]))
+    out[:, seats, seats] = 0
+    return out
+
+
+def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None, base=None) -> np.ndarray:
     """got[h, r, p]: kong money seat p paid seat r as r's kongs were made
     (``kongs.paid: at_once``); ``skip[h, r]``: bit k set where r handed on
-    its k-th kong's money (呼叫转移)."""
+    its k-th kong's money (呼叫转移).  ``base`` (scoring.base) with
+    ``kongs.times_base``: each payment times the pair's base."""
     log = _seat_col(records, "kong_log", n, 0)
     amount = _amounts(kongs)
     by_discarder = kongs.get("exposed_payer", "all") == "discarder"
@@ -70,6 +85,8 @@ def kong_receipts(records, kongs, n: int, skip: np.ndarray | None = None) -> np.
                 for i in range(1, n):
                     pays = is_k & (((inn >> (i - 1)) & 1) == 1)
                     got[pays, r, (r + i) % n] += amt
+    if kongs.get("times_base"):
+        got *= pair_bases(records, base, n)
     return got
 
 
@@ -95,7 +112,7 @@ def kong_money_at_once(records, sc, n: int, flows: dict) -> np.ndarray:
     """Each seat's net kong money under ``kongs.paid: at_once``, before any
     refund, with 呼叫转移 (``kongs.cannon_transfer``) applied; what changed
     hands goes into ``flows`` (per hand)."""
-    got = kong_receipts(records, sc["kongs"], n)
+    got = kong_receipts(records, sc["kongs"], n, base=sc["base"])
     pay = got.sum(axis=2) - got.sum(axis=1)
     flows["kong_money"] = got.sum(axis=(1, 2))
     if sc["kongs"].get("cannon_transfer"):
@@ -172,7 +189,7 @@ def at_the_draw(records, sc, n: int, value: np.ndarray, flows: dict) -> np.ndarr
             flows["void_paid"] = flows.get("void_paid", 0) + owed.sum(axis=1)
     if d.get("refund_kongs") and sc["kongs"].get("paid", "on_win") == "at_once":
         skip = cannon_transfers(records, sc["kongs"], n)[1] if sc["kongs"].get("cannon_transfer") else None
-        got = kong_receipts(records, sc["kongs"], n, skip)   # a kong handed on (呼叫转移) is not given back
+        got = kong_receipts(records, sc["kongs"], n, skip, sc["base"])   # a kong handed on (呼叫转移) is not given back
         back = got * not_ready[:, :, None]          # back[h, r, p]: r returns to p
         pay -= back.sum(axis=2)
         pay += back.sum(axis=1)

@@ -218,7 +218,7 @@ class HandScorer:
     def _check_play_holds(self, win, win_tile, kinds, melds, wild, first, chain) -> None:
         """What no play reaches: 天胡/地胡 after a claim, a win holding three
         suits under 定缺, a win on a kong's replacement with no kong, a win on
-        a discarded wild where none is discarded, a robbed kong's tile held
+        a discarded wild where none is discarded or none is taken, a robbed kong's tile held
         twice, more wilds held and thrown in the chain than are in play."""
         if first and any(code != S.MELD_KONG_CONCEALED for code, _ in melds):
             raise UserError("--first: 天胡 and 地胡 are won with nothing claimed; only a concealed kong "
@@ -236,6 +236,9 @@ class HandScorer:
         if win == "discard" and wild is not None and win_tile == wild and not self.rules.wild.discard:
             raise UserError(f"--tile {T.name(wild)}: the wild is never discarded under these rules "
                             f"(wild.discard is false), so no win is on one")
+        if win == "discard" and wild is not None and win_tile == wild and not self.rules.wild.claim:
+            raise UserError(f"--tile {T.name(wild)}: a discarded wild is passed over under these rules "
+                            f"(wild.claim is false), so no win is on one")
         if win == "robbed" and win_tile is not None and kinds.count(win_tile) > 1:
             raise UserError(f"--win robbed: the kong robbed holds the other copies of {T.name(win_tile)}, "
                             f"so the hand holds it once")

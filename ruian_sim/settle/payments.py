@@ -36,7 +36,7 @@ from ..scoring.formula import check_stack, new_stack
 from ..scoring.kernels import all_parts, fill_vars, formula, pair_values
 from ..table import layout as L
 from ..table.records import per_seat
-from .draw import _seat_col, at_the_draw, kong_money_at_once, win_orders
+from .draw import _seat_col, at_the_draw, kong_money_at_once, pair_bases, win_orders
 
 
 @dataclass(frozen=True)
@@ -286,11 +286,16 @@ def _side_payments(records, sc, n, won, winners, flows) -> np.ndarray:
     kongs = sc["kongs"]
     if kongs.get("paid", "on_win") == "at_once":
         pay += kong_money_at_once(records, sc, n, flows)   # settle/draw.py: paid as made, won hand or not
+    bases = pair_bases(records, sc["base"], n) if kongs.get("times_base") else None
     for column, key in (("kong_exposed", "exposed"), ("kong_added", "added"), ("kong_concealed", "concealed")):
         amount = int(kongs[key])
         if amount and kongs.get("paid", "on_win") == "on_win":
             count = per_seat(records, column, n).astype(np.int64) * amount * won[:, None]
-            pay += count * n - count.sum(axis=1, keepdims=True)
+            if bases is None:
+                pay += count * n - count.sum(axis=1, keepdims=True)
+            else:   # kongs.times_base: got[h, r, p], what p pays r, times their pair's base
+                got = count[:, :, None] * bases
+                pay += got.sum(axis=2) - got.sum(axis=1)
     wm = sc["wild_money"]
     if int(wm["amount"]):
         wilds = per_seat(records, "wilds", n).astype(np.int64) * int(wm["amount"]) * won[:, None]

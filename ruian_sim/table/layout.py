@@ -71,6 +71,7 @@ EP_DRAW_READY = _P()       # 1: at an exhaustive draw each seat still in is read
 EP_ROB_GOLD = _P()         # 1: before the dealer's first discard a ready seat may take the turned wild and win (抢金)
 EP_TURN_PAST_ASIDE = _P()  # 1: a turned kind laid aside (like a flower) is set aside and the next tile turned
 EP_FORMAL_WAITS = _P()     # 1: a kind counts as waited on even when every copy is the seat's own (scoring.waits: formal)
+EP_DRAW_SAME_TERM = _P()   # 1: a drawn hand the dealer keeps leaves its term as it was (dealer.draw_term: same)
 EP_SIZE = _P.size
 
 WILD_TURNED, WILD_NEXT, WILD_FIXED, WILD_NONE = 0, 1, 2, 3

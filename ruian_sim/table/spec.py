@@ -26,6 +26,15 @@ _CLAIM = {"win": L.CLAIM_WIN, "kong": L.CLAIM_KONG, "pon": L.CLAIM_PON, "chi": L
 UNCAPPED_TERMS = 50
 
 
+def match_terms(dealer) -> int:
+    """Hands one dealer's turn at the deal may take, for the bound on a match:
+    the streak cap, or UNCAPPED_TERMS when nothing caps it (no cap, or drawn
+    hands that leave the term as it was: dealer.draw_term same)."""
+    if dealer.streak_cap and not (dealer.keep_on_draw and dealer.draw_term == "same"):
+        return dealer.streak_cap
+    return UNCAPPED_TERMS
+
+
 @dataclass(frozen=True, eq=False)
 class KernelSpec:
     rules: RuleSet
@@ -112,8 +121,9 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     P[L.EP_FORMAL_WAITS] = rules.scoring.get("waits", "live") == "formal"
     P[L.EP_KEEP_WIN], P[L.EP_KEEP_DRAW], P[L.EP_CAP] = (rules.dealer.keep_on_win, rules.dealer.keep_on_draw,
                                                          rules.dealer.streak_cap)
+    P[L.EP_DRAW_SAME_TERM] = rules.dealer.draw_term == "same"
     P[L.EP_ROUNDS] = rules.match.rounds
-    terms = rules.dealer.streak_cap or UNCAPPED_TERMS
+    terms = match_terms(rules.dealer)
     P[L.EP_MAX_HANDS] = t.players * rules.match.rounds * terms
     for rank, claim in enumerate(c.priority):
         P[L.EP_PRIO + _CLAIM[claim]] = rank

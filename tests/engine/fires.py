@@ -130,6 +130,7 @@ FIRES = {
     "sichuan": (later_wins, "greedy", 2026, 0, 30),
     "fuzhou": (seat_sum("flowers"), "greedy", 2026, 0, 30),
     "mcr": (item("mixed_shifted_chows"), "greedy", 2026, 0, 30),
+    "wenzhou": (item("self_drawn_eight_pairs"), "greedy", 2026, 0, 30),
     "taiwanese-straights": (item("pure_straight"), "greedy", 2026, 0, 30),
     "bases-doubling": (money, "greedy", 2026, 0, 30),
     "caishen-money": (money, "greedy", 2026, 0, 30),

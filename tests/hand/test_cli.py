@@ -107,6 +107,9 @@ REFUSED = [
     (["--rules", "fuzhou", "--wild", "5m", "--win", "kong", "--seat", "1", "123456789m123p11s99s9s"],
      "the kong is among --melds"),
     (["--rules", "sichuan", "--win", "self", "--melds", "pon 777s", "123m456m11122p"], "at most two suits"),
+    # the 台 game discards its wild but nobody takes it (wild.claim false): no win is on one
+    (["--rules", "ruian-tai", "--wild", "9s", "--win", "discard", "--discarder", "2", "123456789m1234p11z9s9s"],
+     "a discarded wild is passed over"),
 ]
 
 

@@ -296,3 +296,18 @@ def test_more_haidi_tiles_than_seats_is_refused_at_the_users_line(write, cli):
     out = cli("validate", path)
     assert out.returncode == 2
     assert f"{path.name}:3:" in out.stderr and "wall.haidi_tiles" in out.stderr and "at most 4" in out.stderr
+
+
+@pytest.mark.parametrize("text, want", [
+    ("extends: ruian\ndealer:\n  draw_term: same\n",
+     "f.yaml:3:14: dealer.draw_term: draw_term same is about a drawn hand the dealer keeps: "
+     "set dealer.keep_on_draw to true"),
+    ("extends: ruian\nscoring:\n  kongs:\n    paid: at_once\n    cannon_transfer: true\n    times_base: true\n",
+     "f.yaml:6:17: scoring.kongs.times_base: 呼叫转移 hands on one kong's money whole, but with times_base "
+     "each payer pays its own: set one of them to false"),
+])
+def test_a_rule_value_that_needs_another_says_which(cli, tmp_path, text, want):
+    f = tmp_path / "f.yaml"
+    f.write_text(text, encoding="utf-8")
+    lines = problems(cli, str(f))
+    assert lines[0].endswith(want) or want in lines[0], lines

@@ -1,0 +1,51 @@
+"""dealer.draw_term: what a drawn hand the dealer keeps does to its term.
+
+Under `next` (the default game with keep_on_draw) a kept draw is a new term;
+under `same` (MIL 温州麻将: "荒庄 preserves dealer and streak") the dealer
+deals again in the same term, and only its wins move it toward streak_cap."""
+
+from itertools import pairwise
+
+from ruian_sim.engine.compile import simulator
+from ruian_sim.ruleset import load
+from ruian_sim.table import layout as L
+
+KEEP = "extends: ruian\nname: keep\ndealer:\n  keep_on_draw: true\n"
+
+
+def _next_hands(recs):
+    for a, b in pairwise(recs):
+        if a["match"] == b["match"]:
+            yield a, b
+
+
+def test_a_kept_draw_leaves_the_dealers_term_as_it_was(tmp_path):
+    f = tmp_path / "same.yaml"
+    f.write_text(KEEP + "  draw_term: same\n")
+    rules = load(str(f))
+    recs = simulator(rules, "greedy").play(3, 0, 30)
+    cap = rules.dealer.streak_cap
+    draws = wins = 0
+    for a, b in _next_hands(recs):
+        dealer, term = int(a["dealer"]), int(a["streak"])
+        if int(a["outcome"]) not in L.WIN_OUTCOMES:
+            # a draw: the same dealer, the same term, even at the cap
+            assert (int(b["dealer"]), int(b["streak"])) == (dealer, term), (int(a["match"]), int(a["hand"]))
+            draws += 1
+        elif (int(a["winners"]) >> dealer) & 1:
+            want = (dealer, term + 1) if term < cap else ((dealer + 1) % 4, 1)
+            assert (int(b["dealer"]), int(b["streak"])) == want
+            wins += 1
+    assert draws > 10 and wins > 10, (draws, wins)
+
+
+def test_by_default_a_kept_draw_is_a_new_term(tmp_path):
+    f = tmp_path / "next.yaml"
+    f.write_text(KEEP)
+    recs = simulator(load(str(f)), "greedy").play(3, 0, 30)
+    grew = 0
+    for a, b in _next_hands(recs):
+        if int(a["outcome"]) not in L.WIN_OUTCOMES and int(b["dealer"]) == int(a["dealer"]):
+            assert int(b["streak"]) == int(a["streak"]) + 1
+            grew += 1
+    assert grew > 10, grew
