@@ -20,11 +20,12 @@ import json
 from dataclasses import dataclass, replace
 
 import pytest
-from wenzhou_hands import generate
-from wenzhou_ref import MIL, Hand, Meld, Profile, fmt, name, parse, score
+from wenzhou_hands import generate, played
+from wenzhou_ref import MIL, Hand, Meld, Profile, fmt, kong_money, name, parse, score
 
 import ruian_sim as rs
 from ruian_sim.errors import UserError
+from ruian_sim.settle.replay import winning_hands
 
 SEED = 1
 FAST_N, SLOW_N = 200, 2000
@@ -65,8 +66,21 @@ RUIAN = (
                "wild.discard false: a wild is never discarded, `hand` refuses a win on one"),
 )
 
+# the default game with its money variants, to check 财神 and kong money in played hands
+RUIAN_MONEY = tuple(d for d in RUIAN if d.field not in ("caishen_money", "kong_points")) + (
+    Difference("kong_points", (("kong", 1), ("ckong", 2), ("akong", 1)),
+               "[五.1] 点杠 1, 暗杠 2; 加杠 not listed (0)",
+               "variant kong-payments: exposed or added 1 from each, concealed 2"),
+    Difference("kongs_on_draw", False,
+               "[五.1] 有人开杠时，开杠者收取分数 (when the kong is made)",
+               "variant kong-payments pays kongs with the win: a drawn hand pays none"),
+)
+
 # rule set -> its known differences from MIL, and for (seed, hands) how many hands each moves
-KNOWN_DIFFERENCES: dict[str, tuple[Difference, ...]] = {"wenzhou": (), "ruian": RUIAN}
+KNOWN_DIFFERENCES: dict[str, tuple[Difference, ...]] = {
+    "wenzhou": (), "ruian": RUIAN, "ruian+caishen-money+kong-payments": RUIAN_MONEY}
+HAND_RULES = ("wenzhou", "ruian")       # checked on random hands through `hand --jsonl`
+PLAYED_RULES = ("wenzhou", "ruian+caishen-money+kong-payments")   # checked on played hands
 EXPECTED_COUNTS: dict[tuple[str, int], dict[str, int]] = {
     ("wenzhou", FAST_N): {},
     ("wenzhou", SLOW_N): {},
@@ -287,11 +301,15 @@ def describe(h: Hand) -> str:
             f"winner {h.winner}, dealer {h.dealer} ({h.repeats} 连庄)")
 
 
-def cross_check(cli, rules: str, n: int):
+def known(rules: str):
     try:
-        rs.load_rules(rules)
+        return rs.load_rules(rules)
     except UserError as exc:
         pytest.skip(f"`{rules}` is not a known rule set here yet ({exc})")
+
+
+def cross_check(cli, rules: str, n: int):
+    known(rules)
     hands = [h for h, _ in generate(n, SEED)]
     out = cli("hand", "--rules", rules, "--jsonl",
               stdin="".join(json.dumps(jsonl_line(h)) + "\n" for h in hands))
@@ -307,13 +325,13 @@ def cross_check(cli, rules: str, n: int):
     return hands
 
 
-@pytest.mark.parametrize("rules", sorted(KNOWN_DIFFERENCES))
+@pytest.mark.parametrize("rules", HAND_RULES)
 def test_random_hands_agree_with_the_reference(cli, rules):
     cross_check(cli, rules, FAST_N)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", sorted(KNOWN_DIFFERENCES))
+@pytest.mark.parametrize("rules", HAND_RULES)
 def test_two_thousand_random_hands_agree_with_the_reference(cli, rules):
     hands = cross_check(cli, rules, SLOW_N)
     # the sample holds every kind the issue asks for
@@ -326,3 +344,32 @@ def test_two_thousand_random_hands_agree_with_the_reference(cli, rules):
     assert sum(bool(h.melds) for h in hands) >= 500
     assert sum(h.caishen in h.concealed for h in hands) >= 500
     assert sum(h.caishen not in h.concealed for h in hands) >= 500
+
+
+# ---------------------------------------------------------------- (c) hands the engine played
+
+@pytest.mark.parametrize("rules", PLAYED_RULES)
+def test_played_hands_are_paid_as_the_reference_pays_them(rules):
+    """Every seat's money of engine-played hands, the other seats' 财神 and kongs included
+    (which `hand` cannot be told), against the reference."""
+    ruleset = known(rules)
+    recs = rs.records(rules, matches=40, seed=SEED, bots="greedy")
+    paid = rs.score(recs, ruleset).seat_points
+    profile = profile_of(rules)
+    wrong, wins = [], 0
+    for i, h, kongs, held, dealer, repeats in played(recs, winning_hands(recs, ruleset)):
+        table = Hand((), (), 0, True, 0, dealer=dealer, repeats=repeats)
+        # a hand nobody won: no win and no 财神 money (财神结算 follows 和牌结算 [五.3]), the kongs'
+        want = kong_money(kongs, table, profile) if profile.kongs_on_draw else [0] * 4
+        if h is not None:
+            wins += 1
+            r = score(h, profile)
+            assert r.win, f"the engine won a hand MIL does not: {describe(h)} ({r.refused})"
+            assert held[h.winner] == h.concealed.count(h.caishen), describe(h)
+            money = [a + b for a, b in zip(r.win_money, r.caishen_money)]
+            want = [a + b for a, b in zip(money, kong_money(kongs, h, profile))]
+        if list(paid[i]) != want:
+            wrong.append(f"record {i}: {describe(h) if h else 'no win'}, kongs {kongs}, 财神 held {held}: "
+                         f"ours {list(paid[i])}, ref {want}")
+    assert wins >= 50
+    assert not wrong, f"{len(wrong)} of {len(recs)} played hands are paid otherwise:\n" + "\n".join(wrong[:20])

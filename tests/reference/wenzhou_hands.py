@@ -10,7 +10,7 @@ so that "no win" is tested too.  Every hand respects the physical tiles: 4 of a 
 from __future__ import annotations
 
 import numpy as np
-from wenzhou_ref import KINDS, WHITE, Hand, Meld
+from wenzhou_ref import KINDS, WHITE, Hand, Meld, parse
 
 KONG_KINDS = ("kong", "ckong", "akong")
 
@@ -167,4 +167,44 @@ def generate(n: int, seed: int, near_miss_rate: float = 0.2):
             out.append(_one_hand(rng, near_miss_rate))
         except _Retry:
             continue
+    return out
+
+
+# how the project's `hand --jsonl` lines say a hand was won: 杠开 and 海底 are draws from the wall
+SELF_DRAWN = ("self", "kong", "haidi")
+KONG_FIELDS = (("kong_exposed", "kong"), ("kong_concealed", "ckong"), ("kong_added", "akong"))
+
+
+def played(recs, wins):
+    """Every hand of engine records as the reference reads it: [(record index, Hand or None for
+    a hand nobody won, [(seat, kong kind)] of every kong made, 财神 held by each seat, the
+    dealer's seat, its 连庄 count)].
+    ``wins`` is ruian_sim.settle.replay.winning_hands(recs, rules); hands with more than one
+    winner are left out (MIL has one)."""
+    by_index = {}
+    for idx, seat, line in wins:
+        by_index.setdefault(idx, []).append((seat, line))
+    out = []
+    for i, rec in enumerate(recs):
+        kongs = [(s, kind) for field, kind in KONG_FIELDS for s in range(4) for _ in range(int(rec[f"{field}_{s}"]))]
+        held = tuple(int(rec[f"wilds_{s}"]) for s in range(4))
+        won = by_index.get(i, [])
+        if len(won) > 1:
+            continue
+        h, dealer, repeats = None, int(rec["dealer"]), int(rec["streak"]) - 1   # the record's term 1 = 0 连庄
+        if won:
+            seat, line = won[0]
+            concealed = parse(line["hand"])
+            if len(concealed) % 3 != 2:
+                concealed += parse(line["tile"])   # the line's hand is one short of the winning tile
+            # a dealer's first-draw win names no winning tile; MIL's score never reads it
+            tile = parse(line["tile"])[0] if line.get("tile") else concealed[-1]
+            melds = tuple(Meld(m.split()[0], tuple(parse(m.split()[1])))
+                          for m in line.get("melds", "").split(",") if m.strip())
+            self_draw = line["win"] in SELF_DRAWN
+            h = Hand(concealed=tuple(concealed), melds=melds, win_tile=tile, self_draw=self_draw,
+                     caishen=parse(line["wild"])[0], winner=seat, dealer=dealer,
+                     discarder=None if self_draw else (dealer + line["discarder"]) % 4,
+                     repeats=int(line["streak"]) - 1, held=held)
+        out.append((i, h, kongs, held, dealer, repeats))
     return out

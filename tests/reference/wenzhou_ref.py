@@ -93,6 +93,7 @@ class Profile:
     caishen_money: bool = True           # [五.3]
     kong_points: tuple[tuple[str, int], ...] = (("kong", 1), ("ckong", 2), ("akong", 0))  # [五.1]
     kong_dealer_factor: bool = False     # [五.2 5)] the dealer factor is a clause of 和牌结算 only
+    kongs_on_draw: bool = True           # [五.1] 有人开杠时，开杠者收取: paid when made, a draw keeps it
     discard_caishen_win: bool = True     # the text forbids no 财神 discard, so one can be won on
 
 
@@ -319,13 +320,20 @@ def score(h: Hand, profile: Profile = MIL) -> Result:
         held = list(h.held)
         held[h.winner] = wilds
         r.caishen_money = [3 * held[i] - (sum(held) - held[i]) for i in range(4)]
-    points = dict(profile.kong_points)
-    for mld in h.melds:
-        if points.get(mld.kind, 0):
-            # [五.1] 点杠 1 / 暗杠 2 from each; 加杠 not listed, so 0
-            k = collect(h.winner, points[mld.kind], h, profile, factor=profile.kong_dealer_factor)
-            r.kong_money = [a + b for a, b in zip(r.kong_money, k)]
+    r.kong_money = kong_money([(h.winner, m.kind) for m in h.melds], h, profile)
     return r
+
+
+def kong_money(kongs, h: Hand, profile: Profile = MIL) -> list:
+    """[五.1] 有人开杠时，开杠者收取分数: 点杠 1 / 暗杠 2 from each other seat; 加杠 is not
+    listed, so 0.  ``kongs`` is [(seat, kind)]; paid when made, so on a draw too."""
+    out = [0] * 4
+    points = dict(profile.kong_points)
+    for seat, kind in kongs:
+        if points.get(kind, 0):
+            k = collect(seat, points[kind], h, profile, factor=profile.kong_dealer_factor)
+            out = [a + b for a, b in zip(out, k)]
+    return out
 
 
 def with_profile(profile: Profile, **changes) -> Profile:
