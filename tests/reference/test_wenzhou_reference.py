@@ -71,7 +71,10 @@ RUIAN_MONEY = tuple(d for d in RUIAN if d.field not in ("caishen_money", "kong_p
     Difference("kong_points", (("kong", 1), ("ckong", 2), ("akong", 1)),
                "[五.1] 点杠 1, 暗杠 2; 加杠 not listed (0)",
                "variant kong-payments: exposed or added 1 from each, concealed 2"),
-    Difference("kongs_on_draw", False,
+    Difference("kong_dealer_factor", False,
+               "[五.2 5)] 庄家收取及支出分数时，根据连庄次数翻倍 (kong money too)",
+               "variant kong-payments: the same amount from every seat, the dealer's too"),
+    Difference("kongs_at_once", False,
                "[五.1] 有人开杠时，开杠者收取分数 (when the kong is made)",
                "variant kong-payments pays kongs with the win: a drawn hand pays none"),
 )
@@ -80,15 +83,15 @@ RUIAN_MONEY = tuple(d for d in RUIAN if d.field not in ("caishen_money", "kong_p
 KNOWN_DIFFERENCES: dict[str, tuple[Difference, ...]] = {
     "wenzhou": (), "ruian": RUIAN, "ruian+caishen-money+kong-payments": RUIAN_MONEY}
 HAND_RULES = ("wenzhou", "ruian")       # checked on random hands through `hand --jsonl`
-PLAYED_RULES = ("wenzhou", "ruian+caishen-money+kong-payments")   # checked on played hands
+PLAYED_RULES = ("wenzhou", "ruian", "ruian+caishen-money+kong-payments")   # checked on played hands
 EXPECTED_COUNTS: dict[tuple[str, int], dict[str, int]] = {
     ("wenzhou", FAST_N): {},
     ("wenzhou", SLOW_N): {},
     ("ruian", FAST_N): {"dealer_factors": 185, "self_draw_hard": 26, "self_drawn_pairs_double": 13,
-                        "all_pungs_times": 0, "fifth_copy": 3, "caishen_money": 150, "kong_points": 18,
+                        "all_pungs_times": 0, "fifth_copy": 3, "caishen_money": 150, "kong_points": 0,
                         "discard_caishen_win": 3},
     ("ruian", SLOW_N): {"dealer_factors": 1770, "self_draw_hard": 263, "self_drawn_pairs_double": 104,
-                        "all_pungs_times": 10, "fifth_copy": 13, "caishen_money": 1357, "kong_points": 195,
+                        "all_pungs_times": 10, "fifth_copy": 13, "caishen_money": 1357, "kong_points": 0,
                         "discard_caishen_win": 35},
 }
 
@@ -179,10 +182,12 @@ def test_the_dealer_factor_by_repeats_and_its_cap():
 
 
 def test_kong_money():
-    # [五.1] 点杠 1 / 暗杠 2 from each; 加杠 not listed: 0; no dealer factor (a clause of 和牌结算)
+    # [五.1] 点杠 1 / 暗杠 2 from each; 加杠 not listed: 0.  [五.2 5)] the dealer pays hers × 8
+    # (3 连庄): 庄家收取及支出分数时 covers kong money, 财神 money alone being 不含倍数 [五.3]
     melds = ("kong 7777m", "ckong 2222p", "akong 3333s", "chi 456s", "pon 111z")
-    r = score(hand("22z", melds=melds, caishen="9p", winner=1, dealer=0, repeats=3))
-    assert r.kong_money == [-3, 9, -3, -3]
+    h = hand("22z", melds=melds, caishen="9p", winner=1, dealer=0, repeats=3)
+    assert score(h).kong_money == [-24, 30, -3, -3]
+    assert score(h, replace(MIL, kong_dealer_factor=False)).kong_money == [-3, 9, -3, -3]
 
 
 def test_what_is_no_hand_of_the_game():
@@ -269,13 +274,16 @@ def ours(out: dict, h: Hand):
 
 
 def reference(h: Hand, profile: Profile):
-    # `hand` knows the winner's 财神 only: the others' count as 0 on both sides
+    """What `hand` shows: it knows the winner's 财神 only (the others' count as 0 on both
+    sides), and kong money paid when the kong is made is no part of the win's payments (the
+    played hands check it)."""
     r = score(replace(h, held=(0, 0, 0, 0)), profile)
     if r.refused:
         return ("refused",)
     if not r.win:
         return (False,)
-    return (True, r.shapes - {"all_pungs"}, r.multiplier, r.total)
+    return (True, r.shapes - {"all_pungs"}, r.multiplier, r.total if not profile.kongs_at_once else
+            [a + b for a, b in zip(r.win_money, r.caishen_money)])
 
 
 def profile_of(rules: str) -> Profile:
@@ -360,7 +368,7 @@ def test_played_hands_are_paid_as_the_reference_pays_them(rules):
     for i, h, kongs, held, dealer, repeats in played(recs, winning_hands(recs, ruleset)):
         table = Hand((), (), 0, True, 0, dealer=dealer, repeats=repeats)
         # a hand nobody won: no win and no 财神 money (财神结算 follows 和牌结算 [五.3]), the kongs'
-        want = kong_money(kongs, table, profile) if profile.kongs_on_draw else [0] * 4
+        want = kong_money(kongs, table, profile) if profile.kongs_at_once else [0] * 4
         if h is not None:
             wins += 1
             r = score(h, profile)

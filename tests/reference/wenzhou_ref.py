@@ -92,8 +92,12 @@ class Profile:
     fifth_copy: bool = True              # [一] 财神可当任意一种牌使用: no cap on copies
     caishen_money: bool = True           # [五.3]
     kong_points: tuple[tuple[str, int], ...] = (("kong", 1), ("ckong", 2), ("akong", 0))  # [五.1]
-    kong_dealer_factor: bool = False     # [五.2 5)] the dealer factor is a clause of 和牌结算 only
-    kongs_on_draw: bool = True           # [五.1] 有人开杠时，开杠者收取: paid when made, a draw keeps it
+    # [五.2 5)] 庄家收取及支出分数时，根据连庄次数翻倍: whatever the dealer collects or pays; only
+    # 财神 money is said to be 不含倍数 [五.3], so kong money takes the factor (as the implementation)
+    kong_dealer_factor: bool = True
+    # [五.1] 有人开杠时，开杠者收取分数: paid when the kong is made, so not part of the win's money,
+    # and kept when nobody wins; False: paid with the win, only when someone wins
+    kongs_at_once: bool = True
     discard_caishen_win: bool = True     # the text forbids no 财神 discard, so one can be won on
 
 
