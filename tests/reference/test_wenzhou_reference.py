@@ -12,7 +12,12 @@ reference's Profile set to the rule set's value, with the MIL text that decides 
 reference under that profile must then agree on every hand, and the number of hands each
 difference moves is checked exactly, so a new disagreement, or a known one that stops or
 starts firing elsewhere, fails.  `ruian` (the default game) is held beside MIL the same way:
-what the neighbour's rules change, hand by hand.
+what the neighbour's rules change, hand by hand.  Part (c) plays matches (rs.records) and
+checks every seat's money of every hand, the other seats' 财神 and kongs included.
+
+Against another worktree's engine, run from outside this one (`python -m` puts the working
+directory first on the path): cd /tmp && PYTHONPATH=OTHER python -m pytest THIS/tests/reference
+--rootdir THIS.
 """
 from __future__ import annotations
 
@@ -329,7 +334,8 @@ def cross_check(cli, rules: str, n: int):
              for h, a in zip(hands, answers) if ours(a, h) != reference(h, profile)]
     assert not wrong, f"{len(wrong)} of {n} hands differ from MIL (+ {rules}'s known differences):\n" + \
         "\n".join(wrong[:20])
-    assert moved_by_each(hands, rules) == EXPECTED_COUNTS[(rules, n)]
+    moved = moved_by_each(hands, rules)
+    assert moved == EXPECTED_COUNTS[(rules, n)], f"hands each known difference of {rules} moves: {moved}"
     return hands
 
 
