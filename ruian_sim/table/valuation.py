@@ -105,25 +105,36 @@ PARTS_SIZE = 24
 # scoring.prefer as the parts slots it compares, in order (-1 past the last)
 M_GATE, M_OTHER, M_CAP, M_WAITS, M_PAYERS, M_DEALER_VALUE, M_PREFER = 0, 1, 2, 3, 4, 5, 6
 N_PREFER = 4
+# then whether losers are read on their concealed hand too (scoring.read_losers, table/losers.py)
+# and wild.max_in_pung by wilds held (the last repeats; BIG: no limit)
+M_READ_LOSERS = M_PREFER + N_PREFER
+M_MAX_IN_PUNG = M_READ_LOSERS + 1
+N_MAX_IN_PUNG = 5
+M_SIZE = M_MAX_IN_PUNG + N_MAX_IN_PUNG
 PAY_ALL, PAY_DISCARDER, PAY_DISCARDER_FOR_ALL = 0, 1, 2
 PAYERS = {"all": PAY_ALL, "discarder": PAY_DISCARDER, "discarder_for_all": PAY_DISCARDER_FOR_ALL}
 PREFER = {"value": P_VALUE, "dealer_value": P_DEALER_VALUE, "points": P_POINTS, "tai": P_TAI, "times": P_TIMES}
 
 
-def programs(table, scoring) -> Programs:
+def programs(table, scoring, max_in_pung=()) -> Programs:
     """The value and gate programs of a compiled table (scoring.compile.Table),
-    with the scoring section's numbers the kernels below read."""
+    with the scoring section's numbers the kernels below read (and the wild
+    section's ``max_in_pung``, which the losers' search reads)."""
     import numpy as np
 
     empty = np.zeros(2, np.int64)
-    misc = np.zeros(M_PREFER + N_PREFER, np.int64)
+    misc = np.zeros(M_SIZE, np.int64)
+    misc[M_READ_LOSERS] = scoring.get("read_losers", "shown") == "concealed"
+    limits = list(max_in_pung) or [S.BIG]
+    for i in range(N_MAX_IN_PUNG):
+        misc[M_MAX_IN_PUNG + i] = limits[min(i, len(limits) - 1)]
     misc[M_GATE] = table.gate is not None
     misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
     misc[M_WAITS] = reads_waits(table)
     misc[M_PAYERS] = PAYERS[scoring.get("payers", "all")]
     prefer = list(scoring["prefer"])
     misc[M_DEALER_VALUE] = "dealer_value" in prefer
-    misc[M_PREFER:] = -1
+    misc[M_PREFER:M_PREFER + N_PREFER] = -1
     for i, key in enumerate(prefer):
         misc[M_PREFER + i] = PREFER[key]
     gate = table.gate
@@ -508,12 +519,3 @@ def win_reading(s, f, route, use_gate, rules, seats, table, work, values):
     passed = best_reading(s, f if f >= -1 else -1, joins_from_outside(route), shapes, use_gate, rules, seats,
                           table, values)
     return shapes, hard, facts, passed
-
-
-@kernel
-def loser_reading(s, rules, seats, table, values):
-    """A seat that did not win, valued on what it shows (its melds set aside),
-    into ``values.best`` and ``values.parts``."""
-    seat_facts(s, False, 0, 0, 0, rules, seats, table, values.best)
-    hand_value(values.best, values.tab, values.prog, values.parts)
-    formula_failed(values.prog, table)
