@@ -310,7 +310,8 @@ class HandScorer:
                "reading": describe(fv)}
         if passed == 0:
             out["win"] = False
-            out["reason"] = "the rules' gate refuses this win"
+            out["reason"] = ("the rules' gate refuses this win" if self.rules.scoring.get("gate") is not None
+                             else "every reading puts more wilds in a pung than wild.max_in_pung lets")
         out["_fv"] = fv
         out["_cols"] = {**self.seat_table.hand_columns(), "items": int(parts[S.OUT_ITEMS]),
                         "items2": int(parts[S.OUT_ITEMS2]), "win_tile": int(fv[S.FV_WIN_FACE]),

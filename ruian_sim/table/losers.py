@@ -39,7 +39,7 @@ from ..scoring.layout import FV_MELD, FV_PAIR, MELD_PAIR, MELD_PUNG
 from ..scoring.layout import N_MELDS as FV_N_MELDS
 from .layout import ERR_READINGS, F_NMELD, F_W, H_ASIDE_OFF, H_ERROR, H_WK, MAX_MELDS
 from ..hand.layout import HS_PAIR_ANY
-from .valuation import BEST, M_MAX_IN_PUNG, M_READ_LOSERS, N_MAX_IN_PUNG, _keep, formula_failed, hand_value
+from .valuation import BEST, M_READ_LOSERS, _keep, formula_failed, hand_value, max_in_pung
 from .win_facts import seat_facts
 
 # options at one face: (naturals, wilds) of a pung, then of a pair; -1: none
@@ -66,13 +66,6 @@ def loser_reading(s, rules, seats, table, values):
     else:
         _best_concealed(s, rules, seats, table, values)
     formula_failed(prog, table)
-
-
-@kernel
-def max_in_pung(misc, wilds):
-    """The most wilds standing for another kind in one pung of a hand holding ``wilds``."""
-    i = min(wilds, N_MAX_IN_PUNG - 1)
-    return misc[M_MAX_IN_PUNG + i]
 
 
 @kernel

@@ -26,7 +26,7 @@ from ..hand.layout import (
 )
 from ..jit import kernel, kernel_inline
 from ..scoring import layout as S
-from ..scoring.arrange import SC_ERR, SC_MORE, arrangements, meld_code
+from ..scoring.arrange import SC_ERR, SC_LIMITED, SC_MORE, arrangements, meld_code
 from ..scoring.facts import FACTS
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
@@ -251,6 +251,22 @@ def has_gate(prog):
 
 
 @kernel
+def max_in_pung(misc, wilds):
+    """The most wilds standing for another kind in one pung of a hand holding ``wilds``."""
+    return misc[M_MAX_IN_PUNG + min(wilds, N_MAX_IN_PUNG - 1)]
+
+
+@kernel
+def limits_pungs(misc):
+    """Whether wild.max_in_pung limits any hand: a win is then read before it is
+    declared, as a gate would be (a hand every reading of which breaks the limit is no win)."""
+    for i in range(N_MAX_IN_PUNG):
+        if misc[M_MAX_IN_PUNG + i] < S.BIG:
+            return True
+    return False
+
+
+@kernel
 def passes_gate(fv, tab, prog, parts):
     """The gate formula on a reading whose parts are in parts[0..4]."""
     fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, 0, prog.vars)
@@ -335,7 +351,8 @@ def _arranged(s, f_win, on_discard, need, nm, shapes, by_reading, use_gate, pass
     while True:
         # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
         n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, hs[HS_PAIR_ANY], table.face_ok, f_win,
-                         on_discard, base, nm, seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
+                         on_discard, base, nm, seats.capx[s], max_in_pung(prog.misc, F[s, F_W]), asc,
+                         rows[1:rows.shape[0] - 1], resume)
         for r in range(1, n + 1):
             if by_reading:
                 rows[r, FV_SHAPES] = shapes & SHAPE_STANDARD
@@ -350,6 +367,8 @@ def _arranged(s, f_win, on_discard, need, nm, shapes, by_reading, use_gate, pass
         if asc[SC_MORE] == 0:
             break
         resume = True
+    if seen == 0 and asc[SC_LIMITED] != 0:
+        return passed   # every reading puts more wilds in a pung than wild.max_in_pung lets: no win
     if seen == 0:
         # the win test says standard, the search finds no reading: they disagree
         H[H_ERROR] = ERR_READINGS
@@ -492,7 +511,7 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     rows, prog = values.rows, values.prog
     if holds_void(s, seats):
         return False   # 定缺: a hand holding its void suit is no win (void_suit.declare)
-    if not has_gate(prog):
+    if not has_gate(prog) and not limits_pungs(prog.misc):
         return True
     facts = hand_facts(s, route, rules, seats, table)
     if prog.misc[M_WAITS] == 1:

@@ -152,8 +152,8 @@ def check(case):
     resume = False
     while True:
         n = A.arrangements(cnt, w, int(ev.hs[0]) - len(ms), wf if wf >= 0 else 0, int(ev.hs[HS_PAIR_ANY]),
-                           np.ones(34, np.int64), f_win, discard, np.zeros(S.FV_SIZE, np.int64), 0, caps, sc_, out,
-                           resume)
+                           np.ones(34, np.int64), f_win, discard, np.zeros(S.FV_SIZE, np.int64), 0, caps, S.BIG, sc_,
+                           out, resume)
         assert sc_[A.SC_ERR] == 0
         readings |= {(tuple(sorted(int(c) for c in r[S.FV_MELD:S.FV_MELD + S.N_MELDS] if c)), int(r[S.FV_PAIR]),
                       int(r[S.FV_WAIT])) for r in out[:n]}

@@ -161,3 +161,13 @@ def test_a_white_dragon_wild_never_stands_for_its_own_kind_alone():
     # wilds make no pung of 白板 (8 胡, an honor); two stand in a pung of simples (4 胡)
     got = score_hand(load("ruian-tai"), "5z5z5z2468m2468p2468s3s", [], win="none", wild="5z", seat=1)
     assert (got["hand"], got["points"], got["tai"]) == (32, 4, 3)
+
+
+def test_a_win_whose_every_reading_breaks_the_limit_is_no_win(overlay):
+    # 东 needs both wilds (5p) for its pung: every other face is at its four copies, so the
+    # server finds no reading (calculateAllShoupaiPaiXingForGouXingWithHupai) and there is no 胡
+    hand = "789m444p22333344s5p5p1z"
+    got = score_hand(load("ruian-tai"), hand, [], win="self", wild="5p", seat=1)
+    assert not got["win"] and "max_in_pung" in got["reason"]
+    free = score_hand(overlay("wild:\n  max_in_pung: 3\n"), hand, [], win="self", wild="5p", seat=1)
+    assert free["win"]
