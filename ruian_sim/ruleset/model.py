@@ -242,10 +242,8 @@ def content_hash(data: dict) -> str:
 
 
 def _by_wilds(v) -> tuple[int, ...]:
-    """wild.max_in_pung as a list by wilds held: a number holds for every hand; absent, no limit."""
-    if v is None:
-        return ()
-    return (int(v),) if isinstance(v, int) else tuple(int(x) for x in v)
+    """wild.max_in_pung by wilds held (the last repeats); absent: (), no limit."""
+    return () if v is None else tuple(int(x) for x in v)
 
 
 def _freeze(value):

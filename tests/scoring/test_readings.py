@@ -79,10 +79,13 @@ def built_hands(draw, game):
     win_face = draw(st.sampled_from(groups[win_group][2]))
     # wilds swapped in for concealed tiles, each group keeping a natural
     wilds = draw(st.integers(0, min(live, 3))) if wild is not None else 0
+    # a pung holds no more wilds for another kind than wild.max_in_pung lets a hand of
+    # any of these wild counts (fewer may be placed than drawn)
+    limit = min(rules.wild.max_in_pung[:wilds + 1], default=3)
     for _ in range(wilds):
         i = draw(st.sampled_from(concealed))
         g = groups[i]
-        if g[3] + 1 < len(g[2]):
+        if g[3] + 1 < len(g[2]) and (g[0] != "pung" or g[3] + 1 <= limit):
             g[3] += 1
     return rules, wild, stand, groups, exposed, win_group, win_face, draw(st.booleans()), draw(st.integers(0, 3))
 

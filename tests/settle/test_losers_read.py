@@ -149,7 +149,7 @@ def test_shown_values_a_loser_on_its_melds_alone(overlay):
 def test_without_a_limit_two_wilds_stand_in_a_pung(overlay):
     # the example's hand (tests/scoring/examples/ruian-tai.yaml) with wild.max_in_pung left out:
     # 中 + 2 wilds is a pung of 中, 8 胡, no 台 (two wilds in it)
-    rules = overlay("wild:\n  max_in_pung: 3\n")
+    rules = overlay("wild:\n  max_in_pung: [3]\n")
     got = score_hand(rules, "7z9m9m1358m2468p1357s4z", [], win="none", wild="9m", seat=1)
     assert (got["hand"], got["points"], got["tai"]) == (8, 8, 0)
     limited = score_hand(load("ruian-tai"), "7z9m9m1358m2468p1357s4z", [], win="none", wild="9m", seat=1)
@@ -169,5 +169,5 @@ def test_a_win_whose_every_reading_breaks_the_limit_is_no_win(overlay):
     hand = "789m444p22333344s5p5p1z"
     got = score_hand(load("ruian-tai"), hand, [], win="self", wild="5p", seat=1)
     assert not got["win"] and "max_in_pung" in got["reason"]
-    free = score_hand(overlay("wild:\n  max_in_pung: 3\n"), hand, [], win="self", wild="5p", seat=1)
+    free = score_hand(overlay("wild:\n  max_in_pung: [3]\n"), hand, [], win="self", wild="5p", seat=1)
     assert free["win"]
