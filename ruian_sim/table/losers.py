@@ -33,12 +33,12 @@ three wilds); past it the hand is an engine error (ERR_READINGS), never a
 silently partial answer.
 """
 
+from ..hand.layout import HS_PAIR_ANY
 from ..jit import kernel
 from ..scoring.arrange import meld_code, pair_code
 from ..scoring.layout import FV_MELD, FV_PAIR, MELD_PAIR, MELD_PUNG
 from ..scoring.layout import N_MELDS as FV_N_MELDS
 from .layout import ERR_READINGS, F_NMELD, F_W, H_ASIDE_OFF, H_ERROR, H_WK, MAX_MELDS
-from ..hand.layout import HS_PAIR_ANY
 from .valuation import BEST, M_READ_LOSERS, _keep, formula_failed, hand_value, max_in_pung
 from .win_facts import seat_facts
 
@@ -139,7 +139,7 @@ def _best_concealed(s, rules, seats, table, values):
     asc, row, prog = values.asc, values.rows[1], values.prog
     seat_facts(s, False, 0, 0, 0, rules, seats, table, row)
     wk = table.H[H_WK]
-    wface = wk if wk >= 0 else 0
+    wface = max(wk, 0)
     held = F[s, F_W] if wk >= 0 else 0
     cap_w = max_in_pung(prog.misc, held)
     k = min(F[s, F_NMELD], MAX_MELDS)
