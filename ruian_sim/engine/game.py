@@ -57,5 +57,5 @@ def build_game(rules: RuleSet | KernelSpec, danger: dict, learned: bool) -> Game
     spec = rules if isinstance(rules, KernelSpec) else compile_rules(rules)
     t = spec.table
     values = bot_values(spec.rules, danger) if spec.seats >= 3 else None
-    return Game(spec, Rules(spec.P, spec.hs, spec.tabs, key_steps(spec.hs)), programs(t, spec.rules.scoring),
+    return Game(spec, Rules(spec.P, spec.hs, spec.tabs, key_steps(spec.hs)), programs(t, spec.rules.scoring, spec.rules.wild.max_in_pung),
                 pattern_targets(t, spec.rules.deal.hand_size // 3), danger, learned, values)

@@ -76,7 +76,8 @@ from ..table.layout import (
 )
 from ..table.log import log_event
 from ..table.seat import add_face
-from ..table.valuation import loser_reading, win_reading, write_value
+from ..table.losers import loser_reading
+from ..table.valuation import win_reading, write_value
 from ..table.wall import WS_DICE1, WS_DICE2, WS_INDICATOR, normal_left
 from .claims import first_winner, lowest
 
@@ -174,7 +175,7 @@ def fill_record(rules, wall, seats, table, values, rec, dealer, outcome, winners
         rec[C_FIXED + S_READY * n + s] = READY_UNKNOWN   # engine/ready.py reads the seats left at a draw
         rec[C_FIXED + S_READY_ON * n + s] = -1
         if (winners >> s) & 1 == 0:
-            # a loser's hand is valued on what it shows (pairwise settlement)
+            # a loser's hand is valued on what it shows, or as scoring.read_losers says (pairwise settlement)
             loser_reading(s, rules, seats, table, values)
             write_value(s, n, values.best, values.parts, rec, C_FIXED)
             write_hand(s, n, seats, rec, C_FIXED)

@@ -18,7 +18,8 @@ from ..errors import UserError
 from ..table import layout as L
 from ..table.intake import set_wild
 from ..table.seat import add_face, add_meld, face_of
-from ..table.valuation import loser_reading, win_reading
+from ..table.losers import loser_reading
+from ..table.valuation import win_reading
 from .arrays import new_state, value_work
 from .game import Game
 from .record import write_hand

@@ -85,6 +85,7 @@ class Wild:
     rob: bool = False              # 抢金: a ready seat takes the turned wild before the first discard
     turn_past_aside: bool = False  # a turned kind laid aside is set aside like a flower, the next turned
     pair_alone: str = "own"        # two wilds left as the pair: the wild's own kind, or any kind (any)
+    max_in_pung: tuple[int, ...] = ()  # most wilds for another kind in a pung, by wilds held (last repeats); () none
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,11 @@ def content_hash(data: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def _by_wilds(v) -> tuple[int, ...]:
+    """wild.max_in_pung by wilds held (the last repeats); absent: (), no limit."""
+    return () if v is None else tuple(int(x) for x in v)
+
+
 def _freeze(value):
     if isinstance(value, dict):
         return MappingProxyType({k: _freeze(v) for k, v in value.items()})
@@ -309,6 +315,7 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
             discard=w["discard"], claim=w["claim"], fifth_copy=w["fifth_copy"],
             rob=w.get("rob", False), turn_past_aside=w.get("turn_past_aside", False),
             pair_alone=w.get("pair_alone", "own"),
+            max_in_pung=_by_wilds(w.get("max_in_pung")),
         ),
         deal=Deal(**d["deal"]),
         replacement=d["replacement"],

@@ -83,7 +83,9 @@ SC_STEPS = SC_DEPTH + 2
 SC_MORE = SC_DEPTH + 3
 SC_ERR = SC_DEPTH + 4
 SC_VARIANT = SC_DEPTH + 5     # the face of the wild pair the walk resumes at (0: from the start)
-ARR_SCRATCH = SC_DEPTH + 6
+SC_MAXW = SC_DEPTH + 6        # the most wilds for another kind in one pung (wild.max_in_pung)
+SC_LIMITED = SC_DEPTH + 7     # 1: that limit turned some pung away
+ARR_SCRATCH = SC_DEPTH + 8
 MAX_STEPS = 2_000_000
 MIN_ROWS = MAX_LEVELS + 1     # rows one complete walk may write
 
@@ -99,7 +101,7 @@ def pair_code(face, wilds):
 
 
 @kernel
-def _try(opt, f, sc, wl, lv):
+def _try(opt, f, sc, wl, lv, wface):
     """Take option ``opt`` at face f into level slot ``lv`` (an offset in sc).
     Returns the wilds it uses, -1 when it cannot be taken."""
     c0 = sc[SC_CNT + f]
@@ -110,6 +112,9 @@ def _try(opt, f, sc, wl, lv):
     if opt <= 2:  # pungs: 3 - opt naturals
         nat = 3 - opt
         if c0 < nat or wl < opt or sc[SC_ROOM + f] < opt:
+            return -1
+        if opt > sc[SC_MAXW] and f != wface:
+            sc[SC_LIMITED] = 1   # more wilds for another kind than wild.max_in_pung lets a pung hold
             return -1
         for j in range(nat):
             sc[lv + LV_F0 + j] = f
@@ -303,15 +308,17 @@ def _emit_one(sc, depth, extra, wface, pair, f_win, on_discard, base, first_slot
 
 
 @kernel
-def arrangements(cnt, w, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot, caps, sc,
-                 out, resume):
+def arrangements(cnt, w, need, wface, pair_any, pair_faces, f_win, on_discard, base, first_slot, caps, max_w,
+                 sc, out, resume):
     """Readings of the concealed hand ``cnt`` (naturals by face, the winning
     tile included) with ``w`` wilds as ``need`` melds and a pair.  ``f_win``:
     the winning tile's face (-1: a wild or none); ``pair_any`` 1: two wilds
     left for the pair may also stand for each face f with ``pair_faces[f]``
     1 (0: only for the wild's own kind ``wface``); ``first_slot``: meld slots the exposed melds
     fill in ``base``; ``caps[f]``: the most tiles of face f the hand may end
-    with.  Returns the rows written to out; when ``sc[SC_MORE]`` is 1
+    with; ``max_w``: the most wilds standing for another kind than ``wface``
+    in one pung (wild.max_in_pung; ``sc[SC_LIMITED]`` is 1 afterwards when
+    that turned a pung away).  Returns the rows written to out; when ``sc[SC_MORE]`` is 1
     afterwards, call again with ``resume`` for the rest."""
     rows = out.shape[0]
     sc[SC_MORE] = 0
@@ -329,6 +336,8 @@ def arrangements(cnt, w, need, wface, pair_any, pair_faces, f_win, on_discard, b
         sc[SC_WL] = w
         sc[SC_STEPS] = 0
         sc[SC_VARIANT] = 0
+        sc[SC_MAXW] = max_w
+        sc[SC_LIMITED] = 0
     depth = sc[SC_DEPTH]
     wl = sc[SC_WL]
     steps = sc[SC_STEPS]
@@ -377,7 +386,7 @@ def arrangements(cnt, w, need, wface, pair_any, pair_faces, f_win, on_discard, b
         while opt < N_OPTIONS and depth < MAX_LEVELS - 1:
             is_pair = opt == 3 or opt == 4
             if (is_pair and has_pair == 0) or (not is_pair and made < need):
-                took = _try(opt, f, sc, wl, lv)
+                took = _try(opt, f, sc, wl, lv, wface)
                 if took >= 0:
                     break
             opt += 1

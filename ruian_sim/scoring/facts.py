@@ -58,6 +58,9 @@ FACTS: dict[str, Fact] = {
     "suits": Fact("count", S.OP_GROUPS, 0, 0b111, 3),                 # suits it holds a tile of
     "winds": Fact("count", S.OP_FACES_COUNT, 0, 15 << 27, 4),         # kinds of wind it holds
     "dragons": Fact("count", S.OP_FACES_COUNT, 0, 7 << 31, 3),        # kinds of dragon it holds
+    # kinds of wind the seat holds a natural tile of, melds and winning tile included: the 台
+    # game's 四风齐 (its server counts each wind drawn less discarded: what is held of one's draws)
+    "winds_held": Fact("count", S.OP_POPMASK, S.FV_HELD, 15 << 27, 4),
     "honors": Fact("count", S.OP_FACES_COUNT, 0, 127 << 27, 7),       # kinds of honour it holds
     "run": Fact("count", S.OP_RUN, 0, 0, 9),                          # the longest run of one suit's ranks held
     "shown": Fact("count", S.OP_SLOT, S.FV_SHOWN, 0, 8),              # copies of the winning tile seen before

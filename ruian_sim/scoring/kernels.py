@@ -60,11 +60,23 @@ def _meld_matches(code, fv, tab, f):
 
 @kernel
 def _pair_matches(fv, tab, f):
+    """Whether the reading's pair matches filter row f, or, for a loser read
+    on its concealed hand (table/losers.py), any of its pairs does."""
     code = fv[S.FV_PAIR]
     if code <= 0:
         return False
-    face = (code - 1) % S.PAIR_WILDS
-    wilds = (code - 1) // S.PAIR_WILDS
+    if _one_pair_matches(fv, tab, f, (code - 1) % S.PAIR_WILDS, (code - 1) // S.PAIR_WILDS):
+        return True
+    for m in range(S.N_MELDS):
+        code = fv[S.FV_MELD + m]
+        if code > 0 and code % 8 == S.MELD_PAIR and _one_pair_matches(fv, tab, f, (code // S.MELD_FACE) % 64,
+                                                                        code // S.MELD_WILDS):
+            return True
+    return False
+
+
+@kernel
+def _one_pair_matches(fv, tab, f, face, wilds):
     if wilds < tab[f + S.FL_WMIN] or wilds > tab[f + S.FL_WMAX]:
         return False
     got = face_classes(face, fv[S.FV_SEAT_WIND], fv[S.FV_ROUND_WIND])
@@ -97,8 +109,9 @@ def meld_faces(code):
 def reading_faces(fv):
     """Bit f for each face the reading holds: its melds' and its pair's where it
     has a pair (every tile of a standard reading is in one, a wild standing for
-    the face it plays as), else the hand's natural tiles (FV_HELD: wilds aside)."""
-    if fv[S.FV_PAIR] <= 0:
+    the face it plays as), else the hand's natural tiles (FV_HELD: wilds aside),
+    as for a loser, whose reading leaves tiles single."""
+    if fv[S.FV_PAIR] <= 0 or fv[S.FV_WON] == 0:
         return fv[S.FV_HELD]
     faces = 1 << ((fv[S.FV_PAIR] - 1) % S.PAIR_WILDS)
     for m in range(S.N_MELDS):
@@ -125,8 +138,9 @@ def _longest_run(faces):
 
 @kernel
 def _each_holds(fv, mask):
-    """Whether every meld and the pair of the reading holds a face of ``mask``."""
-    if fv[S.FV_PAIR] <= 0:
+    """Whether every meld and the pair of the reading holds a face of ``mask``
+    (never for a loser, whose reading leaves tiles single)."""
+    if fv[S.FV_PAIR] <= 0 or fv[S.FV_WON] == 0:
         return 0
     if (1 << ((fv[S.FV_PAIR] - 1) % S.PAIR_WILDS)) & mask == 0:
         return 0

@@ -82,6 +82,7 @@ MELD_KONG_EXPOSED = 3
 MELD_KONG_ADDED = 4
 MELD_KONG_CONCEALED = 5
 MELD_KNITTED = 6     # three faces of one suit three apart (147m): a knitted straight's part (组合龙)
+MELD_PAIR = 7        # a loser's pair beside its first (table/losers.py): no meld filter names it, the pair filters read it
 MELD_KIND_NAMES = ("", "chi", "pung", "kong_exposed", "kong_added", "kong_concealed", "knitted")
 MELD_CONCEALED = 8
 MELD_FACE = 16       # face = (code // 16) % 64

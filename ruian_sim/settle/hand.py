@@ -313,7 +313,8 @@ class HandScorer:
                "reading": describe(fv)}
         if passed == 0:
             out["win"] = False
-            out["reason"] = "the rules' gate refuses this win"
+            out["reason"] = ("the rules' gate refuses this win" if self.rules.scoring.get("gate") is not None
+                             else "every reading puts more wilds in a pung than wild.max_in_pung lets")
         out["_fv"] = fv
         out["_cols"] = {**self.seat_table.hand_columns(), "items": int(parts[S.OUT_ITEMS]),
                         "items2": int(parts[S.OUT_ITEMS2]), "win_tile": int(fv[S.FV_WIN_FACE]),
@@ -330,9 +331,11 @@ def describe(fv) -> dict:
             continue
         kind, face = code % 8, (code // S.MELD_FACE) % 64
         word = {S.MELD_CHI: "chi", S.MELD_PUNG: "pon", S.MELD_KONG_EXPOSED: "kong",
-                S.MELD_KONG_ADDED: "akong", S.MELD_KONG_CONCEALED: "ckong", S.MELD_KNITTED: "knitted"}[kind]
+                S.MELD_KONG_ADDED: "akong", S.MELD_KONG_CONCEALED: "ckong", S.MELD_KNITTED: "knitted",
+                S.MELD_PAIR: "pair"}[kind]
         tiles = ([face, face + 1, face + 2] if kind == S.MELD_CHI else [face, face + 3, face + 6]
-                 if kind == S.MELD_KNITTED else [face] * (3 if kind == S.MELD_PUNG else 4))
+                 if kind == S.MELD_KNITTED else [face] * (2 if kind == S.MELD_PAIR else 3 if kind == S.MELD_PUNG
+                                                          else 4))
         text = f"{word} {T.format_kinds(tiles)}"
         if kind <= S.MELD_PUNG and (code // S.MELD_CONCEALED) % 2:
             text += " (concealed)"

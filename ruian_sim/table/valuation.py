@@ -26,7 +26,7 @@ from ..hand.layout import (
 )
 from ..jit import kernel, kernel_inline
 from ..scoring import layout as S
-from ..scoring.arrange import SC_ERR, SC_MORE, arrangements, meld_code
+from ..scoring.arrange import SC_ERR, SC_LIMITED, SC_MORE, arrangements, meld_code
 from ..scoring.facts import FACTS
 from ..scoring.kernels import fill_vars, formula, item_parts
 from ..scoring.layout import (
@@ -105,25 +105,36 @@ PARTS_SIZE = 24
 # scoring.prefer as the parts slots it compares, in order (-1 past the last)
 M_GATE, M_OTHER, M_CAP, M_WAITS, M_PAYERS, M_DEALER_VALUE, M_PREFER = 0, 1, 2, 3, 4, 5, 6
 N_PREFER = 4
+# then whether losers are read on their concealed hand too (scoring.read_losers, table/losers.py)
+# and wild.max_in_pung by wilds held (the last repeats; BIG: no limit)
+M_READ_LOSERS = M_PREFER + N_PREFER
+M_MAX_IN_PUNG = M_READ_LOSERS + 1
+N_MAX_IN_PUNG = 5
+M_SIZE = M_MAX_IN_PUNG + N_MAX_IN_PUNG
 PAY_ALL, PAY_DISCARDER, PAY_DISCARDER_FOR_ALL = 0, 1, 2
 PAYERS = {"all": PAY_ALL, "discarder": PAY_DISCARDER, "discarder_for_all": PAY_DISCARDER_FOR_ALL}
 PREFER = {"value": P_VALUE, "dealer_value": P_DEALER_VALUE, "points": P_POINTS, "tai": P_TAI, "times": P_TIMES}
 
 
-def programs(table, scoring) -> Programs:
+def programs(table, scoring, max_in_pung=()) -> Programs:
     """The value and gate programs of a compiled table (scoring.compile.Table),
-    with the scoring section's numbers the kernels below read."""
+    with the scoring section's numbers the kernels below read (and the wild
+    section's ``max_in_pung``, which the losers' search reads)."""
     import numpy as np
 
     empty = np.zeros(2, np.int64)
-    misc = np.zeros(M_PREFER + N_PREFER, np.int64)
+    misc = np.zeros(M_SIZE, np.int64)
+    misc[M_READ_LOSERS] = scoring.get("read_losers", "shown") == "concealed"
+    limits = list(max_in_pung) or [S.BIG]
+    for i in range(N_MAX_IN_PUNG):
+        misc[M_MAX_IN_PUNG + i] = limits[min(i, len(limits) - 1)]
     misc[M_GATE] = table.gate is not None
     misc[M_OTHER], misc[M_CAP] = int(scoring["base"]["other"]), int(scoring.get("cap", 0))
     misc[M_WAITS] = reads_waits(table)
     misc[M_PAYERS] = PAYERS[scoring.get("payers", "all")]
     prefer = list(scoring["prefer"])
     misc[M_DEALER_VALUE] = "dealer_value" in prefer
-    misc[M_PREFER:] = -1
+    misc[M_PREFER:M_PREFER + N_PREFER] = -1
     for i, key in enumerate(prefer):
         misc[M_PREFER + i] = PREFER[key]
     gate = table.gate
@@ -240,6 +251,22 @@ def has_gate(prog):
 
 
 @kernel
+def max_in_pung(misc, wilds):
+    """The most wilds standing for another kind in one pung of a hand holding ``wilds``."""
+    return misc[M_MAX_IN_PUNG + min(wilds, N_MAX_IN_PUNG - 1)]
+
+
+@kernel
+def limits_pungs(misc):
+    """Whether wild.max_in_pung limits any hand: a win is then read before it is
+    declared, as a gate would be (a hand every reading of which breaks the limit is no win)."""
+    for i in range(N_MAX_IN_PUNG):
+        if misc[M_MAX_IN_PUNG + i] < S.BIG:
+            return True
+    return False
+
+
+@kernel
 def passes_gate(fv, tab, prog, parts):
     """The gate formula on a reading whose parts are in parts[0..4]."""
     fill_vars(fv, parts, tab, prog.misc[M_OTHER], 0, 0, prog.vars)
@@ -324,7 +351,8 @@ def _arranged(s, f_win, on_discard, need, nm, shapes, by_reading, use_gate, pass
     while True:
         # rows[0] is the base; readings go from row 1 (the last row is kept for the hand as it is)
         n = arrangements(cnt[s], F[s, F_W], need, wk if wk >= 0 else 0, hs[HS_PAIR_ANY], table.face_ok, f_win,
-                         on_discard, base, nm, seats.capx[s], asc, rows[1:rows.shape[0] - 1], resume)
+                         on_discard, base, nm, seats.capx[s], max_in_pung(prog.misc, F[s, F_W]), asc,
+                         rows[1:rows.shape[0] - 1], resume)
         for r in range(1, n + 1):
             if by_reading:
                 rows[r, FV_SHAPES] = shapes & SHAPE_STANDARD
@@ -339,6 +367,8 @@ def _arranged(s, f_win, on_discard, need, nm, shapes, by_reading, use_gate, pass
         if asc[SC_MORE] == 0:
             break
         resume = True
+    if seen == 0 and asc[SC_LIMITED] != 0:
+        return passed   # every reading puts more wilds in a pung than wild.max_in_pung lets: no win
     if seen == 0:
         # the win test says standard, the search finds no reading: they disagree
         H[H_ERROR] = ERR_READINGS
@@ -481,7 +511,7 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
     rows, prog = values.rows, values.prog
     if holds_void(s, seats):
         return False   # 定缺: a hand holding its void suit is no win (void_suit.declare)
-    if not has_gate(prog):
+    if not has_gate(prog) and not limits_pungs(prog.misc):
         return True
     facts = hand_facts(s, route, rules, seats, table)
     if prog.misc[M_WAITS] == 1:
@@ -508,12 +538,3 @@ def win_reading(s, f, route, use_gate, rules, seats, table, work, values):
     passed = best_reading(s, f if f >= -1 else -1, joins_from_outside(route), shapes, use_gate, rules, seats,
                           table, values)
     return shapes, hard, facts, passed
-
-
-@kernel
-def loser_reading(s, rules, seats, table, values):
-    """A seat that did not win, valued on what it shows (its melds set aside),
-    into ``values.best`` and ``values.parts``."""
-    seat_facts(s, False, 0, 0, 0, rules, seats, table, values.best)
-    hand_value(values.best, values.tab, values.prog, values.parts)
-    formula_failed(values.prog, table)

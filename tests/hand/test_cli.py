@@ -151,3 +151,13 @@ def test_cli_more_melds_than_a_hand_holds_is_said_so(cli, rules, most):
               "--melds", melds)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert f"{most + 1} melds set aside; these rules' hands hold at most {most}" in out.stderr
+
+
+def test_a_loser_is_valued_as_pairwise_settlement_reads_it(cli):
+    # the 台 game reads a loser's concealed hand (scoring.read_losers: concealed): 中 and 1p
+    # concealed pungs, a pair of its own wind 西
+    out = cli("hand", "--rules", "ruian-tai", "--wild", "9m", "--win", "none", "--seat", "2",
+              "777z111p33z2468m135s4z")
+    assert out.returncode == 0, out.stderr
+    score = json.loads(out.stdout)["score"]
+    assert (score["win"], score["hand"], score["points"], score["tai"]) == (False, 36, 18, 1)

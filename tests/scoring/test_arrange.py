@@ -16,10 +16,11 @@ WILD = tiles.parse_one("5z")  # the face a meld of wilds only is written with
 
 NO_CAPS = np.full(34, 99, np.int64)   # the reference below knows no caps
 EVERY_FACE = np.ones(34, np.int64)
+NO_LIMIT = 1 << 40                    # wild.max_in_pung left out
 
 
 def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=False, rows=16, caps=NO_CAPS,
-             pair_any=0, pair_faces=EVERY_FACE):
+             pair_any=0, pair_faces=EVERY_FACE, max_w=NO_LIMIT):
     """Every reading, through the resumable search with a small buffer (16
     rows: the resume is exercised on every hand with more readings, and
     inside one walk whose wild pair stands for many faces)."""
@@ -31,8 +32,8 @@ def readings(hand: str, wilds: int, need: int, win: str | None = None, discard=F
     got = []
     resume = False
     while True:
-        n = A.arrangements(cnt, wilds, need, WILD, pair_any, pair_faces, f_win, discard, base, 0, caps, sc, out,
-                           resume)
+        n = A.arrangements(cnt, wilds, need, WILD, pair_any, pair_faces, f_win, discard, base, 0, caps, max_w, sc,
+                           out, resume)
         assert sc[A.SC_ERR] == 0
         got += [(tuple(sorted(int(c) for c in r[A.FV_MELD:A.FV_MELD + A.FV_N_MELDS] if c)),
                  int(r[A.FV_PAIR]), int(r[A.FV_WAIT])) for r in out[:n]]
@@ -179,3 +180,20 @@ def test_complete_hands_have_readings():
     # the search is not vacuous: complete hands are read, incomplete ones are not
     assert readings("123456789m11222z", 0, 4)
     assert not readings("123456789m11223z", 0, 4)
+
+
+def test_a_pung_holds_no_more_wilds_for_another_kind_than_the_limit():
+    # 东 + two wilds: a pung of 东 with two wilds is the only reading once no face has room
+    # for another copy (caps of 4); wild.max_in_pung 1 (the 台 game's server) drops it, so
+    # there is none, and the search says the limit turned it away
+    hand, caps = "444p22333344s1z", np.full(34, 4, np.int64)
+    assert readings(hand, 2, 4, caps=caps)
+    sc = np.zeros(A.ARR_SCRATCH, np.int64)
+    out = np.zeros((16, A.FV_SIZE), np.int64)
+    cnt = np.array(tiles.counts(tiles.parse(hand)), np.int64)
+    n = A.arrangements(cnt, 2, 4, WILD, 0, EVERY_FACE, -1, False, np.zeros(A.FV_SIZE, np.int64), 0, caps, 1,
+                       sc, out, False)
+    assert n == 0 and sc[A.SC_LIMITED] == 1
+    # one wild in a pung is within the limit; the wilds of a pung of their own kind never count
+    assert readings("123m456m789p11s77z", 1, 4, max_w=1)
+    assert readings("123m456m789p11s", 3, 4, max_w=0)

@@ -79,10 +79,13 @@ def built_hands(draw, game):
     win_face = draw(st.sampled_from(groups[win_group][2]))
     # wilds swapped in for concealed tiles, each group keeping a natural
     wilds = draw(st.integers(0, min(live, 3))) if wild is not None else 0
+    # a pung holds no more wilds for another kind than wild.max_in_pung lets a hand of
+    # any of these wild counts (fewer may be placed than drawn)
+    limit = min(rules.wild.max_in_pung[:wilds + 1], default=3)
     for _ in range(wilds):
         i = draw(st.sampled_from(concealed))
         g = groups[i]
-        if g[3] + 1 < len(g[2]):
+        if g[3] + 1 < len(g[2]) and (g[0] != "pung" or g[3] + 1 <= limit):
             g[3] += 1
     return rules, wild, stand, groups, exposed, win_group, win_face, draw(st.booleans()), draw(st.integers(0, 3))
 
@@ -152,8 +155,8 @@ def check(case):
     resume = False
     while True:
         n = A.arrangements(cnt, w, int(ev.hs[0]) - len(ms), wf if wf >= 0 else 0, int(ev.hs[HS_PAIR_ANY]),
-                           np.ones(34, np.int64), f_win, discard, np.zeros(S.FV_SIZE, np.int64), 0, caps, sc_, out,
-                           resume)
+                           np.ones(34, np.int64), f_win, discard, np.zeros(S.FV_SIZE, np.int64), 0, caps, S.BIG, sc_,
+                           out, resume)
         assert sc_[A.SC_ERR] == 0
         readings |= {(tuple(sorted(int(c) for c in r[S.FV_MELD:S.FV_MELD + S.N_MELDS] if c)), int(r[S.FV_PAIR]),
                       int(r[S.FV_WAIT])) for r in out[:n]}

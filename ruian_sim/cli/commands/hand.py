@@ -41,10 +41,11 @@ def register(sub) -> None:
                         "options are the defaults), and answer one JSON object a line in the same order; a "
                         "line that cannot be scored answers {\"error\": ...} and the rest go on")
     g = p.add_argument_group("scoring a complete hand (prints a `score` object: value, parts, items)")
-    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi", "gold", "ready"),
+    g.add_argument("--win", choices=("self", "discard", "kong", "robbed", "haidi", "gold", "ready", "none"),
                    help="how the hand was won; scores it under the rules' table (gold: 抢金, the turned tile "
                         "taken as a wild, --tile the wild; ready: not won, ready at an exhaustive draw and "
-                        "valued on the winning tile, 查叫)")
+                        "valued on the winning tile, 查叫; none: a seat that did not win, valued as pairwise "
+                        "settlement reads it, scoring.read_losers)")
     g.add_argument("--melds", metavar="MELDS", default="",
                    help="melds set aside: 'pon 555p, chi 123s, kong 7777z, akong 2222m, ckong 1111m' "
                         "(kong exposed, akong added to a pon, ckong concealed)")
