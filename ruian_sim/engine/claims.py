@@ -90,8 +90,8 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
         blocked = P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1
         if (H[H_WINNERS] >> s) & 1 or not may_win(s, rules, seats, table):
             continue
-        if cnt[s, f] >= hs[HS_B] - 1:
-            continue  # a claimed wild playing as a face held in full (no room in the key)
+        if f >= 0 and cnt[s, f] >= hs[HS_B] - 1:
+            continue  # a face held in full (stand-ins crowding the wild's kind): no room in the key
         m = shapes_with(s, f, rules, seats, work)
         if m == 0:
             continue

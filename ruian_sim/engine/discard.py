@@ -78,11 +78,12 @@ def discard_phase(T, dealer, rules, wall, seats, table, bots, work, values, rec,
     if P[EP_FW_ACTION] != FW_NONE and four_winds(turn, raw, rules, seats, table, log):
         T[T_OUTCOME] = OUT_FOUR_WINDS
         return PH_END
-    if f < 0:
-        if P[EP_WILD_CLAIM] == 0:
-            T[T_SEAT] = next_in(turn, table, n)
-            return PH_TOP
-        f = wk  # a claimable discarded wild plays as its own kind
+    if f < 0 and P[EP_WILD_CLAIM] == 0:
+        T[T_SEAT] = next_in(turn, table, n)
+        return PH_TOP
+    # a claimable discarded wild (face -1) may only be won on (claim_phase), and
+    # it joins the winner's hand as a wild: MIL 温州 2024 [五.3] counts it among
+    # the 财神 held, and `hand --win discard` with the wild as --tile reads it so
     T[T_DISCARD] = f
     T[T_DISCARD_RAW] = raw
     return PH_CLAIMS

@@ -30,7 +30,7 @@ T_FACE = _T()       # the winning tile's face, -1 none
 T_RAW = _T()        # the winning tile's raw kind where it came from another seat, -1 none
 T_ROUTE = _T()      # FACT_* bits of how it was won, as the gate saw them
 # the discard on the table, for the claims
-T_DISCARD = _T()      # its face (a claimable wild: the wild's own kind)
+T_DISCARD = _T()      # its face (-1: a claimable wild, which may only be won on)
 T_DISCARD_RAW = _T()  # its raw kind
 T_AFTER_KONG = _T()   # 1: it follows its discarder's kong replacement (杠上炮)
 T_SIZE = _T.size

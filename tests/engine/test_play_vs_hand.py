@@ -64,7 +64,7 @@ def every_fact_items() -> str:
 
 
 GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "every-fact", "play-on", "void",
-         "ruian+sichuan", "ruian+fuzhou", "mcr"]
+         "ruian+sichuan", "ruian+fuzhou", "mcr", "wenzhou"]
 PLAY_ON = Path(__file__).with_name("rules") / "play-on.yaml"   # wins made while play goes on
 VOID = Path(__file__).with_name("rules") / "void.yaml"         # and 定缺, on suits only
 

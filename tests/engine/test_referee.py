@@ -27,8 +27,8 @@ def test_every_hand_follows_the_rules(name, bots):
         assert seen["gate_passed"] > 0 and seen["gate_refused"] > 0, seen
 
 
-def test_a_discarded_wild_won_on_as_its_own_kind_is_refereed():
+def test_a_discarded_wild_won_on_joins_as_a_wild_and_is_refereed():
     # wenzhou lets a 财神 be discarded and won on (wild.claim), never melded: random
-    # bots throw wilds, and the referee follows the won tile as the engine holds it
+    # bots throw wilds, and the won one joins the winner's hand as a wild (MIL [五.3])
     hands, seen = referee_totals(simulator(load("wenzhou"), "random"), seed=11, matches=20)
     assert seen["wild_won"] > 0 and seen["pon"] + seen["chi"] > hands, seen

@@ -199,12 +199,10 @@ class Referee:
                 settle_pending(seats)
                 check(last_discard is not None and t == last_discard[1] and frm == last_discard[0],
                       f"a discard win on {T.name(t)} from S{frm}, not the last discard")
-                # a discarded wild won on (wild.claim) plays as its own kind: the engine holds
-                # it at that face, whose tiles read back as the stand-in where there is one
-                held = si if (t == wk and si is not None) else t
+                # a discarded wild won on (wild.claim) joins the winner's hand as a wild
                 stats["wild_won"] += t == wk
                 for w in seats:
-                    hands[w][held] += 1
+                    hands[w][t] += 1
                 pond.pop()
                 last = max(seats, key=lambda w: (w - frm) % n)
             else:
