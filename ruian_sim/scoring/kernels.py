@@ -67,6 +67,8 @@ def _pair_matches(fv, tab, f):
         return False
     if _one_pair_matches(fv, tab, f, (code - 1) % S.PAIR_WILDS, (code - 1) // S.PAIR_WILDS):
         return True
+    if fv[S.FV_WON] != 0:
+        return False   # a winner's reading has one pair: only a loser's holds more (MELD_PAIR)
     for m in range(S.N_MELDS):
         code = fv[S.FV_MELD + m]
         if code > 0 and code % 8 == S.MELD_PAIR and _one_pair_matches(fv, tab, f, (code // S.MELD_FACE) % 64,

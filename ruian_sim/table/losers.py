@@ -36,7 +36,7 @@ silently partial answer.
 from ..hand.layout import HS_PAIR_ANY
 from ..jit import kernel
 from ..scoring.arrange import meld_code, pair_code
-from ..scoring.layout import FV_MELD, FV_PAIR, MELD_PAIR, MELD_PUNG
+from ..scoring.layout import FV_MELD, FV_PAIR, MELD_PAIR, MELD_PUNG, PAIR_WILDS
 from ..scoring.layout import N_MELDS as FV_N_MELDS
 from .layout import ERR_READINGS, F_NMELD, F_W, H_ASIDE_OFF, H_ERROR, H_WK, MAX_MELDS
 from .valuation import BEST, M_READ_LOSERS, _keep, formula_failed, hand_value, max_in_pung
@@ -77,7 +77,7 @@ def _put_pair(row, code, k):
         return 0
     if k >= FV_N_MELDS:
         return -1
-    row[FV_MELD + k] = MELD_PAIR + (code - 1) % 64 * 16 + (code - 1) // 64 * 1024
+    row[FV_MELD + k] = meld_code(MELD_PAIR, 0, (code - 1) % PAIR_WILDS, (code - 1) // PAIR_WILDS)
     return 1
 
 
