@@ -11,12 +11,15 @@ from ..table.layout import (
     CLAIM_KONG,
     CLAIM_PON,
     EP_KONG_EXPOSED,
+    EP_LAST_WIN_ONLY,
+    EP_PASS_PON,
     EP_PRIO,
     EP_SEATS,
     EP_WIN_DISCARD,
     EV_CHI,
     EV_PON,
     F_CHI_CLAIMS,
+    F_PASSED,
     F_PONS,
     FACT_DISCARD,
     FACT_KONG_DISCARD,
@@ -35,10 +38,10 @@ from ..table.layout import (
 )
 from ..table.legal import claimable
 from ..table.log import log_event
-from ..table.seat import add_meld, raw_of, remove_face
+from ..table.seat import add_meld, raw_of, remove_face, shapes_now
 from ..table.void import is_void
 from ..table.wall import nothing_left
-from .claims import discard_winners, do_kong, may_win, settle_multi
+from .claims import discard_winners, do_kong, lift_pass, may_win, settle_multi
 from .leave import is_out, next_in
 from .own_turn import declared, kong_replacement
 from .turn_state import (
@@ -92,8 +95,9 @@ def claim_phase(T, rules, wall, seats, table, bots, work, values, rec, log):
             if declared(T, rules, seats, table, work, values, rec, log):
                 return PH_TOP
             return PH_END
-    if raw == wk:
-        # a discarded wild may only be won on: no wild goes into a meld
+    if raw == wk or (P[EP_LAST_WIN_ONLY] == 1 and nothing_left(P, W, gone)):
+        # a discarded wild may only be won on: no wild goes into a meld; nor
+        # the last discard where claims.last_discard says win_only
         T[T_SEAT] = next_in(turn, table, n)
         return PH_TOP
     # --- kong, pon, chi by priority, then seat order from the discarder
@@ -142,6 +146,8 @@ def claim_phase(T, rules, wall, seats, table, bots, work, values, rec, log):
         F[taker, F_PONS] += 1
         vis[raw] += 3
         log_event(log, EV_PON, taker, raw, f, turn)
+        if P[EP_PASS_PON] == 1 and F[taker, F_PASSED] == 1 and shapes_now(taker, rules, seats, work) == 0:
+            lift_pass(taker, F)   # 过水 ends with a pon that breaks the hand (claims.pass_block.pon_lifts)
     else:
         for j in range(3):
             g = take_start + j

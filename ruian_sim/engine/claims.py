@@ -12,6 +12,8 @@ from ..table.layout import (
     EP_FW_WINDOW,
     EP_MULTI,
     EP_PASS_BLOCKS,
+    EP_PASS_OWN,
+    EP_PASS_WORTH,
     EP_SEATS,
     EP_TRIPLE,
     EV_KONG_ADD,
@@ -27,10 +29,12 @@ from ..table.layout import (
     F_KONG_LOG,
     F_NMELD,
     F_PASSED,
+    F_PASSED_VALUE,
     F_PASSES,
     F_PENALTY,
     F_SHANTEN,
     F_W,
+    FACT_DISCARD,
     FW_DRAW,
     FW_NONE,
     FW_PENALTY,
@@ -63,7 +67,7 @@ from ..table.layout import (
 )
 from ..table.log import log_event
 from ..table.seat import add_face, add_meld, hard_now, remove_face, shapes_with
-from ..table.valuation import gate_ok
+from ..table.valuation import P_VALUE, gate_ok, read_gated
 
 
 @kernel_inline
@@ -79,29 +83,19 @@ def may_win(s, rules, seats, table):
 def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values, log, tile_raw, route):
     """Seats that claim a win on face f, as a bit mask, in order from the discarder.
     ``route``: FACT_* bits of the win (a discard, or a robbed kong), for the gate."""
-    P, hs, pw = rules.P, rules.hs, rules.pw
-    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    P = rules.P
+    F = seats.F
     H = table.H
     n = P[EP_SEATS]
     mask = 0
-    wk = H[H_WK]
     for i in range(1, n):
         s = (discarder + i) % n
-        blocked = P[EP_PASS_BLOCKS] == 1 and F[s, F_PASSED] == 1
         if (H[H_WINNERS] >> s) & 1 or not may_win(s, rules, seats, table):
             continue
-        if f >= 0 and cnt[s, f] >= hs[HS_B] - 1:
-            continue  # a face held in full (stand-ins crowding the wild's kind): no room in the key
-        m = shapes_with(s, f, rules, seats, work)
+        m, hard, worth = win_on(s, f, route, rules, seats, table, work, values)
         if m == 0:
             continue
-        add_face(s, f, cnt, keys, F, pw)
-        hard = hard_now(s, wk, False, rules, seats, work)
-        allowed = gate_ok(s, f, route, m, hard, rules, seats, table, work, values)
-        remove_face(s, f, cnt, keys, F, pw)
-        if not allowed:
-            continue  # the rules' gate: this is no win at all
-        if blocked:
+        if blocks(s, worth, P, F):
             F[s, F_BLOCKED] += 1  # 过水: a win it passed earlier bars this one (counted for the records)
             continue
         if dispatch.take_win(s, f, m, hard, True, rules, wall, seats, table, bots, work):
@@ -109,9 +103,69 @@ def discard_winners(discarder, f, rules, wall, seats, table, bots, work, values,
         else:
             log_event(log, EV_PASS_WIN, s, tile_raw, m, 0)
             F[s, F_PASSES] += 1
-            if P[EP_PASS_BLOCKS] == 1:
-                F[s, F_PASSED] = 1
+            note_pass(s, worth, P, F)
     return mask
+
+
+@kernel
+def win_on(s, f, route, rules, seats, table, work, values):
+    """Whether seat s would win on face f thrown by another (the rules' gate
+    and all): (its shape mask, 0 no win; its hard shapes; what it is worth
+    where 过水 weighs wins, else 0)."""
+    P, hs, pw = rules.P, rules.hs, rules.pw
+    cnt, keys, F = seats.cnt, seats.keys, seats.F
+    if f >= 0 and cnt[s, f] >= hs[HS_B] - 1:
+        return 0, 0, 0  # a face held in full (stand-ins crowding the wild's kind): no room in the key
+    m = shapes_with(s, f, rules, seats, work)
+    if m == 0:
+        return 0, 0, 0
+    add_face(s, f, cnt, keys, F, pw)
+    hard = hard_now(s, table.H[H_WK], False, rules, seats, work)
+    allowed = gate_ok(s, f, route, m, hard, rules, seats, table, work, values)
+    worth = 0
+    if allowed and P[EP_PASS_WORTH] == 1 and read_gated(s, f, route, m, hard, rules, seats, table, work,
+                                                        values) > 0:
+        worth = values.parts[P_VALUE]
+    remove_face(s, f, cnt, keys, F, pw)
+    if not allowed:
+        return 0, 0, 0  # the rules' gate: this is no win at all
+    return m, hard, worth
+
+
+@kernel_inline
+def blocks(s, worth, P, F):
+    """过水: whether a win seat s passed bars it a discard win worth ``worth``
+    (claims.pass_block.worth_more_wins: one worth more than all it passed stands)."""
+    if P[EP_PASS_BLOCKS] == 0 or F[s, F_PASSED] == 0:
+        return False
+    return P[EP_PASS_WORTH] == 0 or worth <= F[s, F_PASSED_VALUE]
+
+
+@kernel_inline
+def note_pass(s, worth, P, F):
+    """Seat s passed a discard win worth ``worth``: 过水 bars it from now."""
+    if P[EP_PASS_BLOCKS] == 1:
+        F[s, F_PASSED_VALUE] = worth if F[s, F_PASSED] == 0 else max(F[s, F_PASSED_VALUE], worth)
+        F[s, F_PASSED] = 1
+
+
+@kernel_inline
+def lift_pass(s, F):
+    """A draw (or a pon that breaks the hand, claims.pass_block.pon_lifts) ends 过水."""
+    F[s, F_PASSED] = 0
+    F[s, F_PASSED_VALUE] = 0
+
+
+@kernel
+def own_discard_pass(s, f, rules, seats, table, work, values):
+    """claims.pass_block.own_discard: seat s has just thrown face f; had
+    another thrown it, would it have won?  Then the seat has passed that win."""
+    P = rules.P
+    if P[EP_PASS_OWN] == 0 or P[EP_PASS_BLOCKS] == 0 or not may_win(s, rules, seats, table):
+        return
+    m, _, worth = win_on(s, f, FACT_DISCARD, rules, seats, table, work, values)
+    if m != 0:
+        note_pass(s, worth, P, seats.F)
 
 
 @kernel

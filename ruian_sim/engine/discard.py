@@ -6,6 +6,7 @@ from ..bots.smart.danger_log import danger_sample
 from ..jit import kernel_inline
 from ..table.layout import (
     EP_FW_ACTION,
+    EP_PASS_OWN,
     EP_ROB_GOLD,
     EP_SEATS,
     EP_WILD_CLAIM,
@@ -24,7 +25,7 @@ from ..table.layout import (
 )
 from ..table.log import log_event
 from ..table.seat import raw_of, remove_face
-from .claims import four_winds
+from .claims import four_winds, own_discard_pass
 from .leave import next_in, record_wins
 from .rob_gold import ROB_ROUTE, rob_gold
 from .turn_state import (
@@ -68,6 +69,8 @@ def discard_phase(T, dealer, rules, wall, seats, table, bots, work, values, rec,
     F[turn, F_DISCARDS] += 1
     H[H_LAST_RAW] = raw
     log_event(log, EV_DISCARD, turn, raw, 0, 0)
+    if P[EP_PASS_OWN] == 1:
+        own_discard_pass(turn, f, rules, seats, table, work, values)   # 过水 by one's own discard
     T[T_AFTER_KONG] = T[T_KONG_DRAW]   # 杠上炮: this discard follows the discarder's kong replacement
     T[T_KONG_DRAW] = 0
     if bots.learn[0] == 1:

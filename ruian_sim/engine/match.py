@@ -14,6 +14,7 @@ from ..table.layout import (
     C_WINNER,
     C_WINNERS,
     EP_CAP,
+    EP_CAP_DICE,
     EP_DRAW_SAME_TERM,
     EP_FIRST_DEALS,
     EP_KEEP_DRAW,
@@ -30,6 +31,7 @@ from ..table.layout import (
     S_PLAYER,
     S_WIN_ORDER,
 )
+from ..table.wall import throw
 from .turn import play_hand
 
 
@@ -50,6 +52,18 @@ def first_dealer(rec, n):
     if first > 1 and rec[C_DISCARDER] >= 0:
         return rec[C_DISCARDER]
     return rec[C_WINNER]
+
+
+@kernel
+def after_cap(dealer, P, rs):
+    """Who deals once streak_cap takes the deal from ``dealer``: the next
+    seat, or (dealer.after_cap dice) the seat the winning dealer's throw
+    counts to, itself as 1, so it may deal again.  The throw continues the
+    hand's own dice stream (``rs``): any hand still replays alone."""
+    n = P[EP_SEATS]
+    if P[EP_CAP_DICE] == 0:
+        return (dealer + 1) % n
+    return (dealer + throw(P, rs) - 1) % n
 
 
 @kernel
@@ -111,7 +125,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
                 # every hand is one pass of the deal
                 nxt = first_dealer(rec, n)
                 if nxt == dealer and P[EP_CAP] > 0 and streak >= P[EP_CAP]:
-                    nxt = (dealer + 1) % n
+                    nxt = after_cap(dealer, P, state.bots.rs)
                 streak = streak + 1 if nxt == dealer else 1
                 dealer = nxt
                 passes += 1
@@ -121,6 +135,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
             keep = (dealer_won and P[EP_KEEP_WIN] == 1) or (drawn and P[EP_KEEP_DRAW] == 1)
             if drawn and keep and P[EP_DRAW_SAME_TERM] == 1:
                 continue   # dealer.draw_term same: the dealer deals again in the same term
+            keep_before_cap = keep
             if keep and P[EP_CAP] > 0 and streak >= P[EP_CAP]:
                 keep = False
             if keep:
@@ -129,7 +144,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
                 if P[EP_SUBSTITUTE] == 1 and out >= 0:
                     # the substitute takes the outgoing dealer's seat (替补)
                     seat_player[dealer], out = out, seat_player[dealer]
-                dealer = (dealer + 1) % n
+                dealer = after_cap(dealer, P, state.bots.rs) if keep_before_cap else (dealer + 1) % n
                 streak = 1
                 passes += 1
         if passes < players * P[EP_ROUNDS]:

@@ -35,7 +35,7 @@ from ..table.log import log_event
 from ..table.seat import hard_now, raw_of, remove_face, shapes_now
 from ..table.valuation import gate_ok
 from ..table.wall import WS_DEAD_EXTRA, nothing_left
-from .claims import discard_winners, do_kong, settle_multi
+from .claims import discard_winners, do_kong, lift_pass, settle_multi
 from .leave import last_from, next_in, record_wins
 from .turn_state import (
     PH_DISCARD,
@@ -65,6 +65,7 @@ def kong_replacement(s, T, rules, wall, seats, table, log):
     raw = replacement(rules, wall)
     wall.W[WS_DEAD_EXTRA] += P[EP_DEAD_PER_KONG + min(table.H[H_KONGS] - 1, 3)]
     seats.F[s, F_DRAWS] += 1
+    lift_pass(s, seats.F)   # a replacement is a draw: 过水 ends
     log_event(log, EV_DRAW, s, raw, 1, 0)
     T[T_LAST] = receive(s, raw, True, rules, wall, seats, table, log)
     T[T_KONG_DRAW] = 1

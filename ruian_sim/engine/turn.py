@@ -29,7 +29,6 @@ from ..table.layout import (
     EV_DRAW,
     EV_END,
     F_DRAWS,
-    F_PASSED,
     F_SHANTEN,
     F_W,
     H_DISCARDER,
@@ -46,6 +45,7 @@ from ..table.layout import (
 from ..table.log import log_event
 from ..table.wall import draw_head, normal_left
 from .claim_phase import claim_phase
+from .claims import lift_pass
 from .discard import discard_phase
 from .haidi import haidi
 from .leave import next_in
@@ -148,7 +148,7 @@ def top_of_turn(T, rules, wall, seats, table, log):
             return PH_END
         raw = draw_head(P, W, tiles, gone)
         F[turn, F_DRAWS] += 1
-        F[turn, F_PASSED] = 0
+        lift_pass(turn, F)
         log_event(log, EV_DRAW, turn, raw, 0, 0)
         T[T_LAST] = receive(turn, raw, True, rules, wall, seats, table, log)
         T[T_KONG_DRAW] = 0

@@ -108,6 +108,13 @@ class Kongs:
 
 
 @dataclass(frozen=True)
+class PassBlock:
+    worth_more_wins: bool = False   # a discard win worth more than every win passed still stands
+    own_discard: bool = False       # discarding a tile that would have won counts as passing that win
+    pon_lifts: bool = False         # a pon that leaves the hand incomplete lifts the block
+
+
+@dataclass(frozen=True)
 class Claims:
     chi: str
     pon: bool
@@ -117,6 +124,8 @@ class Claims:
     priority: tuple[str, ...]
     multiple_wins: str
     pass_blocks_win: bool
+    pass_block: PassBlock = PassBlock()   # how 过水 (pass_blocks_win) works beyond the plain block
+    last_discard: str = "any"             # any | win_only: what may be claimed on the discard after which no tile is left
 
 
 @dataclass(frozen=True)
@@ -172,6 +181,7 @@ class Dealer:
     streak_cap: int  # 0: no cap
     next: str = "rotate"  # rotate | first_winner (who deals the next hand)
     draw_term: str = "next"  # next | same: what a kept draw does to the dealer's term
+    after_cap: str = "next"  # next | dice: who deals after a dealer kept to streak_cap loses the deal
 
 
 @dataclass(frozen=True)
@@ -320,7 +330,8 @@ def build(data: dict, files: tuple[str, ...] = (), notes: tuple[str, ...] = ()) 
         deal=Deal(**d["deal"]),
         replacement=d["replacement"],
         claims=Claims(c["chi"], c["pon"], Kongs(**c["kong"]), c["win_on_discard"], c["rob_kong"],
-                      tuple(c["priority"]), c["multiple_wins"], c["pass_blocks_win"]),
+                      tuple(c["priority"]), c["multiple_wins"], c["pass_blocks_win"],
+                      PassBlock(**c.get("pass_block", {})), c.get("last_discard", "any")),
         shapes=Shapes(
             standard=s["standard"]["enabled"],
             eight_pairs=s["eight_pairs"]["enabled"],

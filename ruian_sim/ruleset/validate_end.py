@@ -44,6 +44,14 @@ def end_problems(d: dict, where) -> Iterator[Problem]:
     if _get(d, term) == "same" and _get(d, keep) is not True:
         yield where.blame((term, keep), "draw_term same is about a drawn hand the dealer keeps: "
                                         "set dealer.keep_on_draw to true")
+    block, passes = ("claims", "pass_block"), ("claims", "pass_blocks_win")
+    if any((_get(d, block) or {}).values()) and _get(d, passes) is not True:
+        yield where.blame((block, passes), "pass_block says how 过水 works, but no pass blocks a win: "
+                                           "set claims.pass_blocks_win to true or remove pass_block")
+    cap = ("dealer", "after_cap")
+    if _get(d, cap) == "dice" and not _get(d, ("dealer", "streak_cap")):
+        yield where.blame((cap, ("dealer", "streak_cap")), "after_cap says who deals when streak_cap takes the "
+                                                           "deal, but there is no cap: set dealer.streak_cap")
     times = ("scoring", "kongs", "times_base")
     cannon = ("scoring", "kongs", "cannon_transfer")
     if _get(d, times) is True and _get(d, cannon) is True:

@@ -50,7 +50,7 @@ RULE_EFFECTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("end.after_wins", ("play_on_rate",),
      ("winners*", "outcome.*", "draw_rate", "dealer_*", "seat_*", "*points*", "turns_mean"),
      "hands that went on after their first win"),
-    ("claims.pass_blocks_win", ("blocked_win_rate",),
+    ("claims.pass_block", ("blocked_win_rate",),   # pass_blocks_win and pass_block.*
      ("outcome.*", "seat_win_rate.*", "draw_rate", "passed_win_rate", "hard_rate", "items.*", "times.*"),
      "hands in which 过水 refused a win"),
     ("claims.kong", ("kongs_mean",), ("kongs_mean", "claims_mean"), ""),

@@ -107,6 +107,9 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
                                                                          c.kong.added)
     P[L.EP_WIN_DISCARD], P[L.EP_ROB], P[L.EP_MULTI] = c.win_on_discard, _ROB[c.rob_kong], _MULTI[c.multiple_wins]
     P[L.EP_PASS_BLOCKS] = c.pass_blocks_win
+    P[L.EP_PASS_WORTH], P[L.EP_PASS_OWN], P[L.EP_PASS_PON] = (c.pass_block.worth_more_wins, c.pass_block.own_discard,
+                                                             c.pass_block.pon_lifts)
+    P[L.EP_LAST_WIN_ONLY] = c.last_discard == "win_only"
     P[L.EP_FW_ACTION] = _FW[a.four_winds.action]
     P[L.EP_FW_WINDOW] = a.four_winds.window == "any"
     P[L.EP_FOUR_KONGS], P[L.EP_TRIPLE] = a.four_kongs, a.triple_win
@@ -122,6 +125,7 @@ def compile_rules(rules: RuleSet) -> KernelSpec:
     P[L.EP_KEEP_WIN], P[L.EP_KEEP_DRAW], P[L.EP_CAP] = (rules.dealer.keep_on_win, rules.dealer.keep_on_draw,
                                                          rules.dealer.streak_cap)
     P[L.EP_DRAW_SAME_TERM] = rules.dealer.draw_term == "same"
+    P[L.EP_CAP_DICE] = rules.dealer.after_cap == "dice"
     P[L.EP_ROUNDS] = rules.match.rounds
     terms = match_terms(rules.dealer)
     P[L.EP_MAX_HANDS] = t.players * rules.match.rounds * terms

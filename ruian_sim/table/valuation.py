@@ -513,13 +513,21 @@ def gate_ok(s, f_win, route, shapes, hard, rules, seats, table, work, values):
         return False   # 定缺: a hand holding its void suit is no win (void_suit.declare)
     if not has_gate(prog) and not limits_pungs(prog.misc):
         return True
+    return read_gated(s, f_win, route, shapes, hard, rules, seats, table, work, values) > 0
+
+
+@kernel
+def read_gated(s, f_win, route, shapes, hard, rules, seats, table, work, values):
+    """gate_ok's reading of the win, whatever the gate: how many readings the
+    gate lets win, the best of them in ``values.best`` and ``values.parts``."""
+    rows, prog = values.rows, values.prog
     facts = hand_facts(s, route, rules, seats, table)
     if prog.misc[M_WAITS] == 1:
         facts |= wait_facts(s, f_win, rules, seats, table, work)
     seat_facts(s, True, shapes, hard, facts, rules, seats, table, rows[0])
     tile_facts(s, f_win, route, rules, seats, table, rows[0])
     return best_reading(s, f_win if f_win >= -1 else -1, joins_from_outside(route), shapes, True, rules,
-                        seats, table, values) > 0
+                        seats, table, values)
 
 
 @kernel

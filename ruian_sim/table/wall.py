@@ -95,7 +95,8 @@ def shuffle_wall(P, rs, wall):
 
 
 @kernel
-def _throw(P, rs):
+def throw(P, rs):
+    """The sum of a throw of the rules' dice, from the hand's dice stream."""
     s = 0
     for _ in range(P[EP_DICE]):
         s += 1 + below(rs, DICE, 6)
@@ -187,13 +188,13 @@ def setup_wall(P, rs, dealer, wall, gone, W, log):
     gone[:] = 0
     W[:] = 0
     seats = P[EP_SEATS]
-    s1 = _throw(P, rs)
+    s1 = throw(P, rs)
     log_event(log, EV_DICE, dealer, -1, s1, 1)
     opener = (dealer + s1 - 1) % seats  # count seats from the dealer = 1
     count = s1
     s2 = 0
     if P[EP_THROWS] == 2:
-        s2 = _throw(P, rs)
+        s2 = throw(P, rs)
         log_event(log, EV_DICE, opener, -1, s2, 2)
         count = s1 + s2
     W[WS_DICE1], W[WS_DICE2], W[WS_OPENER] = s1, s2, opener

@@ -49,3 +49,33 @@ def test_by_default_a_kept_draw_is_a_new_term(tmp_path):
             assert int(b["streak"]) == int(a["streak"]) + 1
             grew += 1
     assert grew > 10, grew
+
+
+def test_at_the_cap_the_dice_name_the_next_dealer(tmp_path):
+    # dealer.after_cap dice (MIL 温州麻将 [四.5]): the capped dealer throws two dice and
+    # counts seats from itself as 1; with a cap of one term every dealer win throws
+    f = tmp_path / "dice.yaml"
+    f.write_text("extends: wenzhou\nname: dice\ndealer:\n  streak_cap: 1\n")
+    rules = load(str(f))
+    assert rules.dealer.after_cap == "dice"
+    recs = simulator(rules, "greedy").play(5, 0, 500)
+    shifts = []
+    for a, b in _next_hands(recs):
+        dealer = int(a["dealer"])
+        if int(a["outcome"]) in L.WIN_OUTCOMES and (int(a["winners"]) >> dealer) & 1:
+            assert int(b["streak"]) == 1   # a new first term, the same player's too
+            shifts.append((int(b["dealer"]) - dealer) % 4)
+    # two dice, (sum - 1) % 4: 8, 9, 10 and 9 of 36 throws
+    share = [shifts.count(k) / len(shifts) for k in range(4)]
+    assert len(shifts) > 300, len(shifts)
+    for got, want in zip(share, (8 / 36, 9 / 36, 10 / 36, 9 / 36)):
+        assert abs(got - want) < 0.08, share
+
+
+def test_the_throw_replays(tmp_path):
+    f = tmp_path / "dice.yaml"
+    f.write_text("extends: wenzhou\nname: dice\ndealer:\n  streak_cap: 1\n")
+    sim = simulator(load(str(f)), "greedy")
+    whole = sim.play(5, 0, 4)
+    again = sim.play(5, 2, 2)   # matches 2 and 3 alone
+    assert (whole[whole["match"] >= 2]["dealer"] == again["dealer"]).all()

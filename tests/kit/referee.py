@@ -46,7 +46,9 @@ class Referee:
         self.spec = spec
         self.rules = spec.rules
         self.ev = HandEvaluator(spec.rules)
-        self.scorer = HandScorer(spec.rules) if spec.rules.scoring.get("gate") is not None else None
+        block = spec.rules.claims.pass_block
+        self.scorer = (HandScorer(spec.rules) if spec.rules.scoring.get("gate") is not None
+                       or block.worth_more_wins else None)
         self.n = spec.seats
 
     def referee(self, rec, events, state) -> dict:
@@ -76,7 +78,9 @@ class Referee:
         last_discard = None  # (seat, raw)
         pending = []         # seats that could win on the last discard
         passed = set()
-        blocked = set()      # 过水: passed a win, no discard win until the next draw
+        blocked = {}         # 过水: seat -> the most a win it passed was worth; no discard win until the next draw
+        block = rules.claims.pass_block
+        since_draw = 0       # discards since the last draw from the wall
         dealing = True
         out: set[int] = set()   # seats that won and left the hand
         group: list[tuple[int, int, int]] = []   # (seat, tile, facts) of the win being made
@@ -145,6 +149,27 @@ class Referee:
             stats["gate_passed" if got["win"] else "gate_refused"] += 1
             return bool(got["win"])
 
+        def worth(s, k):
+            """What a win of seat s on the discard k is worth (the value against a non-dealer),
+            by the `hand` scorer on what the table showed."""
+            words = ", ".join(words_of[s])
+            got = self.scorer.score(T.format_kinds(sorted(hands[s].elements())), words, "discard", T.name(k),
+                                    (s - int(rec["dealer"])) % n, int(rec["round"]) % 4,
+                                    T.format_kinds(sorted(own_flowers[s].elements())), wild=wild,
+                                    streak=int(rec["streak"]))
+            return got["value"]
+
+        def barred(s, k):
+            """过水: a win it passed bars seat s from winning on the discard k."""
+            if s not in blocked:
+                return False
+            return not block.worth_more_wins or worth(s, k) <= blocked[s]
+
+        def note_pass(s, k):
+            if rules.claims.pass_blocks_win:
+                w = worth(s, k) if block.worth_more_wins else 0
+                blocked[s] = max(blocked.get(s, w), w)
+
         def could_win(s, k):
             if void_held(s, k):
                 return False   # 定缺: no win while holding the void suit
@@ -197,6 +222,9 @@ class Referee:
                 last = max(seats, key=lambda w: (w - frm) % n)
             elif facts & L.FACT_DISCARD:
                 settle_pending(seats)
+                for w in seats:
+                    check(not barred(w, t), f"S{w} wins on {T.name(t)}, which a win it passed (过水) bars")
+                    stats["won_past_pass"] += w in blocked
                 check(last_discard is not None and t == last_discard[1] and frm == last_discard[0],
                       f"a discard win on {T.name(t)} from S{frm}, not the last discard")
                 # a discarded wild won on (wild.claim) joins the winner's hand as a wild
@@ -249,7 +277,8 @@ class Referee:
                 hands[s][t] += 1
                 seen[t] += 1
                 if not dealing:
-                    blocked.discard(s)
+                    blocked.pop(s, None)
+                    since_draw = 0
                     stats["draws_tail" if a else "draws"] += 1
             elif code == L.EV_FLOWER:
                 check(laid_aside(t), f"{T.name(t)} laid aside as a flower")
@@ -278,18 +307,21 @@ class Referee:
                 pond.append(t)
                 last_discard = (s, t)
                 stats["discards"] += 1
+                since_draw += 1
                 claimable = not (wild is not None and t == wk and not rules.wild.claim)
+                if block.own_discard and claimable and rules.claims.win_on_discard and could_win(s, t):
+                    note_pass(s, t)   # 过水: one's own discard of a winning tile is a pass
+                    stats["own_discard_pass"] += 1
                 pending = [x for x in ((s + i) % n for i in range(1, n))
-                           if claimable and rules.claims.win_on_discard and x not in blocked
-                           and x not in out and could_win(x, t)]
+                           if claimable and rules.claims.win_on_discard and x not in out
+                           and could_win(x, t) and not barred(x, t)]
                 passed = set()
             elif code == L.EV_PASS_WIN:
                 if stats["discards"] == 0 and t < 0 and s != int(rec["dealer"]):
                     rob_passed.add(s)
                 if t >= 0:
                     passed.add(s)
-                    if rules.claims.pass_blocks_win:
-                        blocked.add(s)
+                    note_pass(s, t)
                 stats["passes"] += 1
             elif code in (L.EV_CHI, L.EV_PON, L.EV_KONG_EXP):
                 check(last_discard is not None and pond and pond[-1] == t,
@@ -329,6 +361,10 @@ class Referee:
                     words_of[s].append(f"{'pon' if code == L.EV_PON else 'kong'} "
                                        f"{T.format_kinds([t] * (3 if code == L.EV_PON else 4))}")
                     stats["pon" if code == L.EV_PON else "kong"] += 1
+                    if code == L.EV_PON and block.pon_lifts and s in blocked and not self.ev.evaluate(
+                            list(hands[s].elements()), wild, melds=mlds[s]).win:
+                        del blocked[s]   # 过水 ends with a pon that breaks the hand
+                        stats["pon_lifted"] += 1
                     if code == L.EV_KONG_EXP:
                         log_kong(s, L.KL_EXPOSED, d)
             elif code == L.EV_KONG_CON:
@@ -424,6 +460,9 @@ class Referee:
             grow[min(i, len(grow) - 1)] for i in range(int(rec["kongs"]) - 1))
         check(left >= dead, f"the dead wall was drawn from ({left} tiles left, {dead} are dead)")
         by_wall = outcome == L.OUT_EXHAUSTIVE or (out and not ended_by_win)
+        if by_wall and rules.claims.last_discard == "win_only":
+            # nothing may be claimed but a win on the discard after the last draw
+            check(since_draw <= 1, f"{since_draw} discards after the last draw: the last one was claimed")
         if by_wall:
             # 海底牌必须分完: every tile outside the dead wall was dealt
             exact = dead + self.lone_tail(wall, taken)

@@ -305,6 +305,12 @@ def test_more_haidi_tiles_than_seats_is_refused_at_the_users_line(write, cli):
     ("extends: ruian\nscoring:\n  kongs:\n    paid: at_once\n    cannon_transfer: true\n    times_base: true\n",
      "f.yaml:6:17: scoring.kongs.times_base: 呼叫转移 hands on one kong's money whole, but with times_base "
      "each payer pays its own: set one of them to false"),
+    ("extends: ruian\nclaims:\n  pass_block:\n    worth_more_wins: true\n",
+     "f.yaml:4:5: claims.pass_block: pass_block says how 过水 works, but no pass blocks a win: "
+     "set claims.pass_blocks_win to true or remove pass_block"),
+    ("extends: ruian\ndealer:\n  streak_cap: 0\n  after_cap: dice\n",
+     "dealer.after_cap: after_cap says who deals when streak_cap takes the deal, but there is no cap: "
+     "set dealer.streak_cap"),
 ])
 def test_a_rule_value_that_needs_another_says_which(cli, tmp_path, text, want):
     f = tmp_path / "f.yaml"

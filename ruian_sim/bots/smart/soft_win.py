@@ -4,7 +4,7 @@ what 过水 would forbid meanwhile)."""
 
 from ...hand.layout import HS_B, N_FACES
 from ...jit import kernel
-from ...table.layout import EP_PASS_BLOCKS, EP_SEATS, H_DEALER, H_SI, H_WK
+from ...table.layout import EP_PASS_BLOCKS, EP_PASS_WORTH, EP_SEATS, H_DEALER, H_SI, H_WK
 from ...table.seat import add_face, hard_now, remove_face, shapes_now, unseen_face, unseen_of
 from ...table.wall import normal_left
 from ..layout import BP_V0, V_GAIN
@@ -55,11 +55,14 @@ def smart_takes_win(s, f, shapes, rules, wall, seats, table, bots, work):
     if u_hard == 0 or u_total <= 0:
         return True
     draws = normal_left(P, W, gone) // n
-    # others' discards bring a needed tile less often than draws do; 过水 loses a round of them
-    chances = draws + 0.3 * (n - 1) * (draws - (1 if P[EP_PASS_BLOCKS] == 1 else 0))
+    # others' discards bring a needed tile less often than draws do; 过水 loses a
+    # round of them, but for a win worth more where claims.pass_block lets that stand
+    lost = 1 if P[EP_PASS_BLOCKS] == 1 else 0
+    chances = draws + 0.3 * (n - 1) * (draws - lost)
+    chances_hard = draws + 0.3 * (n - 1) * (draws - (lost if P[EP_PASS_WORTH] == 0 else 0))
     if chances <= 0:
         return True
-    p_hard = 1.0 - (1.0 - u_hard / u_total) ** chances
-    p_any = 1.0 - (1.0 - u_any / u_total) ** chances
+    p_hard = 1.0 - (1.0 - u_hard / u_total) ** chances_hard
+    p_any = max(1.0 - (1.0 - u_any / u_total) ** chances, p_hard)
     ev_wait = (1.0 - WIN_ANYWAY * 0.5) * (p_hard * v_hard + (p_any - p_hard) * v_soft)
     return ev_wait <= v_now
