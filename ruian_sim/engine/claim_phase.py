@@ -19,7 +19,6 @@ from ..table.layout import (
     EV_CHI,
     EV_PON,
     F_CHI_CLAIMS,
-    F_PASSED,
     F_PONS,
     FACT_DISCARD,
     FACT_KONG_DISCARD,
@@ -38,10 +37,10 @@ from ..table.layout import (
 )
 from ..table.legal import claimable
 from ..table.log import log_event
-from ..table.seat import add_meld, raw_of, remove_face, shapes_now
+from ..table.seat import add_meld, raw_of, remove_face
 from ..table.void import is_void
 from ..table.wall import nothing_left
-from .claims import discard_winners, do_kong, lift_pass, may_win, settle_multi
+from .claims import discard_winners, do_kong, may_win, pon_lifts, settle_multi
 from .leave import is_out, next_in
 from .own_turn import declared, kong_replacement
 from .turn_state import (
@@ -146,8 +145,8 @@ def claim_phase(T, rules, wall, seats, table, bots, work, values, rec, log):
         F[taker, F_PONS] += 1
         vis[raw] += 3
         log_event(log, EV_PON, taker, raw, f, turn)
-        if P[EP_PASS_PON] == 1 and F[taker, F_PASSED] == 1 and shapes_now(taker, rules, seats, work) == 0:
-            lift_pass(taker, F)   # 过水 ends with a pon that breaks the hand (claims.pass_block.pon_lifts)
+        if P[EP_PASS_PON] == 1:
+            pon_lifts(taker, rules, seats, work)   # 过水 ends with a pon that breaks the hand
     else:
         for j in range(3):
             g = take_start + j

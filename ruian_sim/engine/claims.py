@@ -13,6 +13,7 @@ from ..table.layout import (
     EP_MULTI,
     EP_PASS_BLOCKS,
     EP_PASS_OWN,
+    EP_PASS_PON,
     EP_PASS_WORTH,
     EP_SEATS,
     EP_TRIPLE,
@@ -66,7 +67,7 @@ from ..table.layout import (
     OUT_TRIPLE_WIN,
 )
 from ..table.log import log_event
-from ..table.seat import add_face, add_meld, hard_now, remove_face, shapes_with
+from ..table.seat import add_face, add_meld, hard_now, remove_face, shapes_now, shapes_with
 from ..table.valuation import P_VALUE, gate_ok, read_gated
 
 
@@ -154,6 +155,15 @@ def lift_pass(s, F):
     """A draw (or a pon that breaks the hand, claims.pass_block.pon_lifts) ends 过水."""
     F[s, F_PASSED] = 0
     F[s, F_PASSED_VALUE] = 0
+
+
+@kernel
+def pon_lifts(s, rules, seats, work):
+    """claims.pass_block.pon_lifts: seat s has just made a pon; if its hand is
+    no complete shape now, 过水 ends (MIL: "A 碰牌后手牌处于非和牌型前")."""
+    F = seats.F
+    if rules.P[EP_PASS_PON] == 1 and F[s, F_PASSED] == 1 and shapes_now(s, rules, seats, work) == 0:
+        lift_pass(s, F)
 
 
 @kernel

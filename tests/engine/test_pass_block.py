@@ -25,10 +25,11 @@ def wenzhou():
     return HandScorer(load("wenzhou"))
 
 
-def seat_of(scorer, tiles):
-    """The one-seat table holding ``tiles``; returns (seat, kernel arguments)."""
+def seat_of(scorer, tiles, melds=()):
+    """The one-seat table holding ``tiles`` (and ``melds``, (scoring meld kind, face)
+    pairs); returns (seat, kernel arguments)."""
     st = scorer.seat_table
-    s = st._setup(T.parse_one(WILD), (), T.parse(tiles), Situation(seat_wind=SEAT, route=L.FACT_DISCARD))
+    s = st._setup(T.parse_one(WILD), melds, T.parse(tiles), Situation(seat_wind=SEAT, route=L.FACT_DISCARD))
     st.state.seats.F[s, L.F_SHANTEN] = 0    # ready, as the bot's count after its discard would say
     return s, (scorer.seat_table.rules, st.state.seats, st.state.table, st.work, st.values)
 
@@ -90,3 +91,28 @@ def test_throwing_a_tile_that_does_not_win_is_no_pass(wenzhou):
     remove_face(s, f, seats.cnt, seats.keys, seats.F, rules.pw)
     claims.own_discard_pass(s, f, *args)
     assert seats.F[s, L.F_PASSED] == 0
+
+
+PON = 2   # the scoring language's meld kind of a pon (scoring/layout MELD_PON)
+
+
+# after a pon of 9s the seat holds 14 tiles beside it, before its discard
+@pytest.mark.parametrize("tiles,lifted", [
+    ("123456789m234s1p5s", True),     # no complete shape: the bar goes
+    ("123456789m234s11p", False),     # four chows and a pair beside the pon: complete, the bar stays
+])
+def test_a_pon_that_breaks_the_hand_lifts_the_bar(wenzhou, tiles, lifted):
+    s, args = seat_of(wenzhou, tiles, melds=((PON, T.parse_one("9s")),))
+    rules, seats, _, work, _ = args
+    claims.note_pass(s, 2, rules.P, seats.F)
+    claims.pon_lifts(s, rules, seats, work)
+    assert (seats.F[s, L.F_PASSED] == 0) == lifted
+
+
+def test_without_pon_lifts_a_pon_keeps_the_bar():
+    scorer = HandScorer(load("ruian", ["pass-win"]))
+    s, args = seat_of(scorer, "123456789m234s1p5s", melds=((PON, T.parse_one("9s")),))
+    rules, seats, _, work, _ = args
+    claims.note_pass(s, 0, rules.P, seats.F)
+    claims.pon_lifts(s, rules, seats, work)
+    assert seats.F[s, L.F_PASSED] == 1
