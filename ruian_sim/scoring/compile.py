@@ -593,6 +593,33 @@ def _pairwise_bounds(scoring: dict, value: tuple[int, int]) -> list:
     return out
 
 
+ROUTE_BITS = S.FACT_SELF_DRAWN | S.FACT_DISCARD
+WHOLE_SLOT = (S.OP_SLOT, S.OP_NONZERO, S.OP_POPCOUNT)
+
+
+def _reads_route(op, slot, arg) -> bool:
+    """Whether a fact read (op, slot, arg) can see how the hand was won."""
+    if slot != S.FV_FACTS:
+        return False
+    return (op in WHOLE_SLOT or (op == S.OP_BIT and (1 << arg) & ROUTE_BITS != 0)
+            or (op == S.OP_POPMASK and arg & ROUTE_BITS != 0))
+
+
+def _route_reads(items, conds, fvars) -> tuple[int, int, bool]:
+    """(items whose conditions or count read the route, items that run a
+    formula, whether a fact the formulas read reads the route): what
+    scoring/routes.py may count once for a reading won two ways."""
+    route = formulas = 0
+    for i, r in enumerate(items):
+        reads = [(r[S.IT_PER_OP], r[S.IT_PER_SLOT], r[S.IT_PER_ARG])]
+        reads += [(c[S.C_OP], c[S.C_SLOT], c[S.C_ARG]) for c in conds[r[S.IT_COND0]:r[S.IT_COND0] + r[S.IT_NCOND]]]
+        if any(_reads_route(*x) for x in reads):
+            route |= 1 << i
+        if any(op == S.OP_FORMULA for op, _, _ in reads):
+            formulas |= 1 << i
+    return route, formulas, any(_reads_route(*v[:3]) for v in fvars)
+
+
 def _assemble(items, b: _Builder, fvars, flags, ignores, progs) -> np.ndarray:
     head = [0] * S.T_HEADER
     head[S.T_N_ITEMS] = len(items)
@@ -607,6 +634,12 @@ def _assemble(items, b: _Builder, fvars, flags, ignores, progs) -> np.ndarray:
     head[S.T_FLAGS] = flags
     head[S.T_FALLBACK_IGNORES] = ignores & ((1 << S.ITEM_BITS) - 1)
     head[S.T_FALLBACK_IGNORES + 1] = ignores >> S.ITEM_BITS
+    route, formulas, route_vars = _route_reads(items, b.conds, fvars)
+    for at, mask in ((S.T_ROUTE_ITEMS, route), (S.T_FORMULA_ITEMS, formulas)):
+        head[at] = mask & ((1 << S.ITEM_BITS) - 1)
+        head[at + 1] = mask >> S.ITEM_BITS
+    if route_vars:
+        head[S.T_FLAGS] |= S.TF_ROUTE_VARS
     flat = head + [x for r in items for x in r] + [x for r in b.conds for x in r]
     flat += [x for r in b.filters for x in r] + [x for r in fvars for x in r] + b.sets
     flat += [x for r in b.rels for x in r]

@@ -138,6 +138,8 @@ T_SETS = 7           # offset of the set lists (each: how many masks, then the m
 T_RELS = 8           # offset of the relation rows (REL_W each)
 T_PROGS = 9          # offset of the item programs (PROG_W each: code at, code length, consts at, length)
 T_FALLBACK_IGNORES = 10   # items a fallback item does not count as others (two words)
+T_ROUTE_ITEMS = 12   # items whose count reads how the hand was won (self-drawn, discard) (two words)
+T_FORMULA_ITEMS = 14 # items that run a formula (two words): they may read others' counts
 T_HEADER = 16
 
 TF_COMBINE_ONCE = 1  # scoring.combine once: no two melds already combined combine again (relations)
@@ -146,6 +148,7 @@ TF_KEPT = 4          # scoring.excluders kept: an item another drops excludes no
 TF_FACES = 8         # an item reads the reading's faces (FV_FACES is filled)
 TF_PROGS = 16        # an item runs a formula (the facts they read are filled first)
 TF_FALLBACK = 32     # an item applies only where no other does
+TF_ROUTE_VARS = 64   # a fact the formulas read reads how the hand was won
 
 PART_POINTS = 0
 PART_TAI = 1

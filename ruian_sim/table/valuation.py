@@ -95,7 +95,8 @@ P_VALUE = OUT_W
 P_DEALER_VALUE = P_VALUE + 1   # the reading's value against the dealer, when scoring.prefer reads it
 BEST = 8
 WAIT = 16            # the best wait's best reading (ready.best_wait)
-PARTS_SIZE = 24
+ROUTE = 24           # a bot's projected reading won on a discard (the one won self-drawn: from 0)
+PARTS_SIZE = 32
 
 
 # misc (int64): has a gate, the base between two non-dealers, the cap,
@@ -141,7 +142,7 @@ def programs(table, scoring, max_in_pung=()) -> Programs:
     return Programs(table.value.code, table.value.consts, gate.code if gate else empty,
                     gate.consts if gate else empty, np.zeros(N_FIXED_VARS + len(table.fvars) + 1, np.int64),
                     np.zeros(STACK_SIZE, np.int64), np.array(list(scoring["base"]["dealer"]), np.int64), misc,
-                    np.zeros(ITEM_SCRATCH, np.int64))
+                    np.zeros(2 * ITEM_SCRATCH, np.int64))   # two halves: scoring/routes.route_parts
 
 
 def reads(table, names) -> bool:

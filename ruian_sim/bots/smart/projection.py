@@ -17,6 +17,7 @@ from ...hand.kernels import GROUP_OF
 from ...hand.layout import HS_M, N_FACES, SHAPE_EIGHT
 from ...jit import kernel, kernel_inline
 from ...scoring.kernels import fill_vars, formula, item_parts
+from ...scoring.routes import route_parts
 from ...scoring.layout import (
     FV_ASIDE,
     FV_CONCEALED,
@@ -37,6 +38,7 @@ from ...scoring.layout import (
     MELD_CHI,
     MELD_PUNG,
     N_MELDS,
+    OUT_W,
     STACK_ERR,
 )
 from ...table.layout import (
@@ -63,7 +65,7 @@ from ...table.layout import (
 )
 from ...table.seat import suit_facts
 from ...table.win_facts import held_faces
-from ...table.valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER
+from ...table.valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER, ROUTE
 
 # a target row (values.targets[1 + t])
 TG_GROUPS = 0      # bit g: the hand may hold tiles of group g (m, p, s, honors)
@@ -237,15 +239,25 @@ def gain(s, fv, self_drawn, rules, table, values):
     payer (the pair's base, the dealer's when it is one of them), capped, 0 if
     the gate refuses it; on a discard the discarder alone pays (as an average
     seat) where the rules say so."""
+    prog = values.prog
+    fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
+                                                                        else FACT_DISCARD)
+    item_parts(fv, values.tab, values.parts, prog.scratch, prog.stack)
+    return paid(s, fv, values.parts, self_drawn, rules, table, values)
+
+
+@kernel
+def paid(s, fv, parts, self_drawn, rules, table, values):
+    """gain() of a reading whose items' parts are in ``parts`` (item_parts
+    for this route)."""
     P = rules.P
     H = table.H
-    tab, prog, parts = values.tab, values.prog, values.parts
+    tab, prog = values.tab, values.prog
     vcode, vconsts, gcode, gconsts = prog.value_code, prog.value_consts, prog.gate_code, prog.gate_consts
     vars_, stack, bases, misc = prog.vars, prog.stack, prog.bases, prog.misc
     n = P[EP_SEATS]
     fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD)) | (FACT_SELF_DRAWN if self_drawn
                                                                         else FACT_DISCARD)
-    item_parts(fv, tab, parts, prog.scratch, prog.stack)
     waits_any = False   # set here for the gate, taken back before returning
     if misc[M_GATE] == 1:
         fill_vars(fv, parts, tab, misc[M_OTHER], 0, 0, vars_)
@@ -303,8 +315,13 @@ def worth(s, fv, rules, table, values):
     i = np.int64(h & np.uint64(MEMO - 1))
     if values.memo_keys[i] == key:
         return values.memo_vals[i]
-    v = (SELF_DRAW_SHARE * gain(s, fv, True, rules, table, values)
-         + (1.0 - SELF_DRAW_SHARE) * gain(s, fv, False, rules, table, values))
+    # the items counted once for both ways the win may come (scoring/routes.py)
+    parts = values.parts
+    prog = values.prog
+    on_discard = parts[ROUTE:ROUTE + OUT_W]
+    route_parts(fv, values.tab, parts, on_discard, prog.scratch, prog.stack)
+    v = (SELF_DRAW_SHARE * paid(s, fv, parts, True, rules, table, values)
+         + (1.0 - SELF_DRAW_SHARE) * paid(s, fv, on_discard, False, rules, table, values))
     values.memo_keys[i] = key
     values.memo_vals[i] = v
     return v
