@@ -56,9 +56,9 @@ def main() -> None:
         got = moved(c["metrics"])
         if got:
             name, m = got
-            # comparison.json's diff is A − B (base − variant): turn it round
-            lo, hi = -m["ci95"][1], -m["ci95"][0]
-            rows.append(f"| {v} | {name} | {m['a']:.4f} | {m['b']:.4f} | {-m['diff']:+.4f} | [{lo:+.4f}, {hi:+.4f}] |")
+            # comparison.json's diff is B − A: the variant against its base
+            lo, hi = m["ci95"]
+            rows.append(f"| {v} | {name} | {m['a']:.4f} | {m['b']:.4f} | {m['diff']:+.4f} | [{lo:+.4f}, {hi:+.4f}] |")
         else:
             why = "; ".join(c.get("warnings", [])) or "no figure's CI excludes 0"
             rows.append(f"| {v} | nothing moves: {why} | | | | |")

@@ -267,7 +267,7 @@ def _moments(x, n) -> np.ndarray:
 def compare_sessions(a: list[SessionResult], b: list[SessionResult]) -> dict:
     """Paired (session i of A and of B play the same matches) differences of the
     session figures, each as a ratio of sums with a match-free delta-method CI."""
-    from .stats import Accumulator, PairedAccumulator
+    from .stats import Accumulator, PairedAccumulator, b_minus_a
 
     ha, hb = np.array([r.hands for r in a], float), np.array([r.hands for r in b], float)
     ma, mb = np.array([r.minutes for r in a], float), np.array([r.minutes for r in b], float)
@@ -282,7 +282,7 @@ def compare_sessions(a: list[SessionResult], b: list[SessionResult]) -> dict:
         pa.cross[name] = np.array([(xa * xb).sum(), (xa * nb).sum(), (na * xb).sum(), (na * nb).sum()])
     out = {}
     for name in figures:
-        c = pa.compare(name)
+        c = b_minus_a(pa.compare(name))   # B − A, as compare's figures
         c["test"] = "paired over sessions"
         out[name] = c
     return out

@@ -351,6 +351,15 @@ class PairedAccumulator:
                 "variance_reduction": float(var_unpaired / var_paired) if 0 < var_paired < math.inf else None}
 
 
+def b_minus_a(c: dict) -> dict:
+    """A comparison read the designer's way, B − A (the variant against its
+    base), from PairedAccumulator.compare's A − B: the difference and both
+    intervals turn; p and the pairing gain do not."""
+    lo, hi = c["ci95"]
+    ulo, uhi = c["unpaired_ci95"]
+    return {**c, "diff": 0.0 - c["diff"], "ci95": [0.0 - hi, 0.0 - lo], "unpaired_ci95": [0.0 - uhi, 0.0 - ulo]}
+
+
 def _same_hands(ra, sa, rb, sb, ia, ib) -> np.ndarray:
     """[paired hands, hands whose records match field by field, hands with the same payments]."""
     n = len(ia)

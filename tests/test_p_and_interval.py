@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ruian_sim.runner.duel import paired
-from ruian_sim.stats import holm, ratio_ci
+from ruian_sim.stats import b_minus_a, holm, ratio_ci
 
 
 def compared(xa, na, xb, nb) -> dict:
@@ -195,3 +195,15 @@ def test_huge_samples_tend_to_the_normal():
 
     z = 1.959963984540054
     assert t_sf2(z, 1e12) == pytest.approx(math.erfc(z / math.sqrt(2)), rel=1e-6)
+
+
+def test_a_comparison_read_the_designers_way_turns_the_difference_and_both_intervals():
+    # compare and sweep give B − A (the variant against its base); the p-value and the pairing gain stay
+    one = np.ones(6)
+    r = compared(np.array([1.0, 0.2, 0.5, 0.9, 0.4, 0.3]), one, np.array([0.3, 0.1, 0.6, 0.2, 0.2, 0.1]), one)
+    t = b_minus_a(r)
+    assert t["diff"] == -r["diff"] and t["a"] == r["a"] and t["b"] == r["b"]
+    assert t["ci95"] == [-r["ci95"][1], -r["ci95"][0]]
+    assert t["unpaired_ci95"] == [-r["unpaired_ci95"][1], -r["unpaired_ci95"][0]]
+    assert t["p"] == r["p"] and t["variance_reduction"] == r["variance_reduction"]
+    assert t["ci95"][0] <= t["diff"] <= t["ci95"][1]

@@ -144,9 +144,9 @@ def compare_section(c: dict) -> str:
         f"<td>{_ci(metrics[k]['unpaired_ci95'])}</td>"
         f"<td>{_esc(pairing_gain(metrics[k]))}</td></tr>"
         for k in keys)
-    plots = [_forest(metrics, rates, "Rates: A − B, paired 95% CI (red) and unpaired (grey)")]
+    plots = [_forest(metrics, rates, "Rates: B − A, paired 95% CI (red) and unpaired (grey)")]
     if means:
-        plots.append(_forest(metrics, means, "Per-hand means: A − B, paired 95% CI (red) and unpaired (grey)"))
+        plots.append(_forest(metrics, means, "Per-hand means: B − A, paired 95% CI (red) and unpaired (grey)"))
     return "\n".join([
         f"<h2>Comparison: {_esc(c['a']['name'])} (A) vs {_esc(c['b']['name'])} (B)</h2>",
         analyst.compare_top(c), "<h2>Every figure</h2>",
@@ -156,9 +156,9 @@ def compare_section(c: dict) -> str:
         f"p is a paired t over matches, from the same t as the paired interval: p &lt; 0.05 exactly when "
         f"that interval excludes 0. Headline metrics (bold) also carry p adjusted by Holm's method for "
         f"their number (p Holm); none: fewer than 2 matches, so no interval and no p.</p>", *plots,
-        "<table><tr><th>metric</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th><th>p Holm</th>"
+        "<table><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired 95% CI</th><th>p</th><th>p Holm</th>"
         f"<th>unpaired 95% CI</th><th>pairing gain</th></tr>{rows}</table>",
-        "<p class='note'>Pairing gain: the unpaired variance of A − B divided by the paired one, i.e. how many "
+        "<p class='note'>Pairing gain: the unpaired variance of B − A divided by the paired one, i.e. how many "
         "times more hands two independent runs would need for the same interval (capped at ≥1,000×; "
         "'identical': every paired difference is 0).</p>",
         *([_session_compare(c["session"])] if "session" in c else []),

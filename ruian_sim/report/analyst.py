@@ -98,12 +98,12 @@ def findings(c: dict) -> list[str]:
         if not x or not (x["ci95"][0] > 0 or x["ci95"][1] < 0):
             continue
         moved.append(f"{words} is {_say(x['a'], kind)} under A and {_say(x['b'], kind)} under B "
-                     f"(A − B {_say(x['diff'], kind, True)}, 95% CI {_say(x['ci95'][0], kind, True)} to "
+                     f"(B − A {_say(x['diff'], kind, True)}, 95% CI {_say(x['ci95'][0], kind, True)} to "
                      f"{_say(x['ci95'][1], kind, True)})")
     if moved:
         out.append(moved[0][0].upper() + moved[0][1:] + "".join(f"; {x}" for x in moved[1:3]) + ".")
     else:
-        out.append("No headline figure moved beyond its 95% interval: every paired interval of A − B "
+        out.append("No headline figure moved beyond its 95% interval: every paired interval of B − A "
                    "contains 0.")
     pts = {k: x for k, x in m.items() if k.startswith("seat_points_mean_")}
     if pts and all(x["diff"] == 0 and x["ci95"] == [0.0, 0.0] for x in pts.values()):
@@ -178,8 +178,8 @@ def per_hour_compare_html(c: dict) -> str:
         rows.append(f"<tr><td>player {p}</td><td>{m['a'] * ha:+.2f}</td><td>{m['b'] * hb:+.2f}</td>"
                     f"<td>{m['diff'] * ha:+.2f}</td><td>[{m['ci95'][0] * ha:+.2f}, {m['ci95'][1] * ha:+.2f}]</td></tr>")
     return (f"<h3>Points per hour</h3><p>A plays {ha:.2f} hands per hour, B {hb:.2f} ({esc(src)}). "
-            "A − B per hour and its interval are at A's pace.</p>"
-            "<table><tr><th>player</th><th>A points/hour</th><th>B points/hour</th><th>A − B per hour</th>"
+            "B − A per hour and its interval are at A's pace.</p>"
+            "<table><tr><th>player</th><th>A points/hour</th><th>B points/hour</th><th>B − A per hour</th>"
             f"<th>95% CI</th></tr>{''.join(rows)}</table>")
 
 
@@ -212,7 +212,7 @@ def _ci_cell(c) -> str:
 
 
 def entries_compare_html(c: dict) -> str:
-    """Per-item changes of the scoring table: each item's share of wins on both sides, A − B with its CI."""
+    """Per-item changes of the scoring table: each item's share of wins on both sides, B − A with its CI."""
     m = c["metrics"]
     sa, sb = c.get("a_summary") or {}, c.get("b_summary") or {}
     va = {k: _amount(v) for k, v in ((sa.get("scoring") or {}).get("items", {})).items()}
@@ -235,9 +235,9 @@ def entries_compare_html(c: dict) -> str:
                     f"<td>{'<b>' if bold else ''}{100 * x['diff']:+.2f}{'</b>' if bold else ''}</td>"
                     f"<td>[{100 * x['ci95'][0]:+.2f}, {100 * x['ci95'][1]:+.2f}]</td></tr>")
     return ("<h3>Scoring table, item by item</h3><p>How often each item applied to a won "
-            "hand (share of wins, and the count), on each side; A − B in percentage points, bold when "
+            "hand (share of wins, and the count), on each side; B − A in percentage points, bold when "
             "its paired interval excludes 0.</p><table><tr><th>item</th><th>A gives</th><th>B gives</th>"
-            "<th>A: share (wins)</th><th>B: share (wins)</th><th>A − B</th><th>95% CI</th></tr>"
+            "<th>A: share (wins)</th><th>B: share (wins)</th><th>B − A</th><th>95% CI</th></tr>"
             f"{''.join(rows)}</table>")
 
 

@@ -31,5 +31,5 @@ def session_compare_html(c: dict, esc) -> str:
                    f"<td>{m['diff']:+.3f}</td><td>{_ci(m['ci95'], 3)}</td>"
                    f"<td>{_p(m['p'])}</td></tr>" for k, m in c["metrics"].items())
     return ("<h3>Sessions (paired: session i plays the same walls under both rules)</h3>"
-            "<table><tr><th>figure</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th><th>p</th></tr>"
+            "<table><tr><th>figure</th><th>A</th><th>B</th><th>B − A</th><th>paired 95% CI</th><th>p</th></tr>"
             f"{rows}</table>")

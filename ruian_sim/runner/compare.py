@@ -7,7 +7,7 @@ import math
 from fnmatch import fnmatch
 
 from ..ruleset import load_with_origins
-from ..stats import PairedAccumulator, holm
+from ..stats import PairedAccumulator, b_minus_a, holm
 from .plan import Plan
 from .summary import applied_variants, summary_dict
 
@@ -176,7 +176,7 @@ def _warnings(acc: PairedAccumulator, changed: list[dict]) -> list[str]:
 
 def comparison_dict(acc: PairedAccumulator, plan: Plan, wall_seconds: float | None) -> dict:
     names = sorted(set(acc.a.moments) & set(acc.b.moments))
-    metrics = {public_name(n): acc.compare(n) for n in names}
+    metrics = {public_name(n): b_minus_a(acc.compare(n)) for n in names}   # B − A: the variant's change
     head = {k: v["p"] for k, v in metrics.items() if k.startswith(HEADLINE_PREFIX)}
     for k, p in holm(head).items():
         metrics[k]["p_holm"] = p
@@ -323,7 +323,7 @@ def format_comparison(c: dict) -> str:
                     tag[f["metric"]].append(str(i))
     else:
         lines.append("rules that differ: none (A and B are the same rules)")
-    rows = [["metric", "A", "B", "A − B", "paired 95% CI", "p", "p Holm", "unpaired 95% CI", "pairing gain",
+    rows = [["metric", "A", "B", "B − A", "paired 95% CI", "p", "p Holm", "unpaired 95% CI", "pairing gain",
              "rules"]]
     for k in shown_metrics(c):
         m = c["metrics"][k]
@@ -336,12 +336,12 @@ def format_comparison(c: dict) -> str:
     lines.append("p: paired t over matches, unadjusted, from the same t as the paired 95% CI: p < 0.05 exactly "
                  "when the CI excludes 0.")
     lines += no_interval_note(c["metrics"])
-    lines.append("pairing gain = unpaired variance ÷ paired variance of A − B: how many times more hands two "
+    lines.append("pairing gain = unpaired variance ÷ paired variance of B − A: how many times more hands two "
                  f"independent runs would need for the same interval (capped at ≥{GAIN_CAP:,.0f}×; "
                  "'identical': every paired difference is 0).")
     if "session" in c:
         lines.append(f"sessions ({c['session']['a']['sessions']} each, paired):")
-        rows = [["figure", "A", "B", "A − B", "paired 95% CI", "p", "unpaired 95% CI"]]
+        rows = [["figure", "A", "B", "B − A", "paired 95% CI", "p", "unpaired 95% CI"]]
         for k, m in c["session"]["metrics"].items():
             rows.append([" " + k, _value(m["a"], 3), _value(m["b"], 3), _num(m["diff"], 3), _ci(m["ci95"], 3),
                          _p(m["p"]), _ci(m["unpaired_ci95"], 3)])

@@ -22,7 +22,9 @@ def test_compare_four_winds_draw_pairs_the_hands(cli, tmp_path):
         assert "p_holm" in m and m["p_holm"] >= m["p"]
     d = c["metrics"]["draw_rate"]
     assert d["b"] > d["a"]  # four same winds end some hands in a draw
-    assert abs(d["diff"] - (d["a"] - d["b"])) < 1e-12
+    # read the designer's way, B − A: the variant raises the draw rate, and the difference says +
+    assert abs(d["diff"] - (d["b"] - d["a"])) < 1e-12
+    assert d["diff"] > 0 and d["ci95"][0] > 0 and d["unpaired_ci95"][0] < d["diff"] < d["unpaired_ci95"][1]
     paired = d["ci95"][1] - d["ci95"][0]
     unpaired = d["unpaired_ci95"][1] - d["unpaired_ci95"][0]
     assert paired < unpaired / 5  # most luck cancels between paired hands

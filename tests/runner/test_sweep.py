@@ -116,8 +116,9 @@ def test_play_affecting_sweep_equals_compares(cli, tmp_path):
         assert set(point["diff_to_first"]) == set(c["metrics"])
         for name, m in c["metrics"].items():
             d = point["diff_to_first"][name]
-            assert d["value"] == pytest.approx(-m["diff"], abs=1e-12), name
-            assert d["ci95"] == pytest.approx([-m["ci95"][1], -m["ci95"][0]], abs=1e-12), name
+            # both read the same way round: this point − the first, variant − base (B − A)
+            assert d["value"] == pytest.approx(m["diff"], abs=1e-12), name
+            assert d["ci95"] == pytest.approx(m["ci95"], abs=1e-12), name
     assert s["points"][1]["metrics"]["outcome_four_winds_draw"]["value"] > 0
     assert s["points"][1]["diff_to_first"]["draw_rate"]["value"] > 0
 

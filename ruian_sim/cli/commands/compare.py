@@ -26,9 +26,10 @@ from ..options import (
 
 
 def register(sub) -> None:
-    p = sub.add_parser("compare", help="play two rule sets on the same seeds; paired differences with CIs",
+    p = sub.add_parser("compare", help="play two rule sets on the same seeds; paired differences B − A with CIs",
                        description="A and B are rule specs: a built-in name, a file, or NAME+VARIANT[+...]. "
-                                   "Writes OUT/comparison.json and prints a table.",
+                                   "Writes OUT/comparison.json and prints a table of B − A (the change from "
+                                   "A, the base, to B), with paired CIs.",
                        **examples("ruian-sim compare ruian ruian+four-winds-draw --hands 200000 "
                                   "--bots greedy:follow=1 --out out/cmp",
                                   "ruian-sim compare ruian ruian+draw-keeps-dealer "

@@ -11,6 +11,7 @@ from ...ruleset.model import build
 from ..chunks import save_json_atomic
 from ..compare import public_name
 from ..plan import Plan
+from ...stats import b_minus_a
 from ..summary import summary_dict
 from .layout import Layout
 from .params import _show
@@ -56,9 +57,8 @@ def sweep_dict(plan: SweepPlan, assigns: list[dict], lay: Layout, accs: list, wa
         names = sorted(set(pacc.a.moments) & set(pacc.b.moments))
         diff = {}
         for n in names:
-            c = pacc.compare(n)   # a = the first point, b = this one: the sign turns for "this − first"
-            diff[public_name(n)] = {"value": 0.0 - c["diff"], "ci95": [0.0 - c["ci95"][1], 0.0 - c["ci95"][0]],
-                                    "p": c["p"]}
+            c = b_minus_a(pacc.compare(n))   # a = the first point, b = this one: "this − first"
+            diff[public_name(n)] = {"value": c["diff"], "ci95": c["ci95"], "p": c["p"]}
         points.append({"values": a, "replayed": lay.replayed[k], "why": lay.reasons[k],
                        "play_group": lay.point_group[k],
                        "bots_read_changed_value": lay.bots_read[k], "hands": pacc.b.hands,
