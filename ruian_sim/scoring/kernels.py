@@ -383,6 +383,48 @@ NO_COMBINATION = 0o43210   # every meld slot its own combination (3 bits a slot:
 
 
 @kernel
+def fill_item_vars(fv, tab, scratch):
+    """The facts the items' formulas read, into scratch[SW_VARS + N_FIXED_VARS:]."""
+    r = tab[S.T_FVARS]
+    for j in range(tab[S.T_N_FVARS]):
+        scratch[S.SW_VARS + S.N_FIXED_VARS + j] = fact_value(fv, tab, tab[r], tab[r + 1], tab[r + 2])
+        r += S.FV_ROW_W
+
+
+@kernel
+def item_count(fv, tab, row, scratch, stack, once, uf, dropped):
+    """Item row ``row``'s count on fv (its conditions, then its `per`), and the
+    combine state after it: a relation's melds joined unless it is ``dropped``."""
+    if not _conditions_hold(fv, tab, row, scratch, stack):
+        return 0, uf
+    op, arg = tab[row + S.IT_PER_OP], tab[row + S.IT_PER_ARG]
+    if op == S.OP_TOGETHER:
+        count, after = _together(fv, tab, tab[S.T_RELS] + arg * S.REL_W, once, uf)
+        return count, (uf if dropped else after)
+    if op == S.OP_FORMULA:
+        return max(_program(tab, arg, scratch, stack), 0), uf
+    return fact_value(fv, tab, op, tab[row + S.IT_PER_SLOT], arg), uf
+
+
+@kernel
+def applied(tab, row, i, count, app0, app1, drop0, drop1):
+    """The items applied and dropped so far, with item i (row ``row``) counted ``count``."""
+    if count > 0:
+        if i < S.ITEM_BITS:
+            app0 |= 1 << i
+        else:
+            app1 |= 1 << (i - S.ITEM_BITS)
+        drop0 |= tab[row + S.IT_EXCLUDES]
+        drop1 |= tab[row + S.IT_EXCLUDES2]
+    return app0, app1, drop0, drop1
+
+
+@kernel
+def is_dropped(i, drop0, drop1):
+    return ((drop0 >> i) & 1 if i < S.ITEM_BITS else (drop1 >> (i - S.ITEM_BITS)) & 1) == 1
+
+
+@kernel
 def item_parts(fv, tab, out, scratch, stack):
     """out[OUT_POINTS, OUT_TAI, OUT_TIMES, OUT_ITEMS, OUT_ITEMS2] of one reading.
 
@@ -397,10 +439,7 @@ def item_parts(fv, tab, out, scratch, stack):
     if flags & S.TF_FACES:
         fv[S.FV_FACES] = reading_faces(fv)
     if flags & S.TF_PROGS:
-        r = tab[S.T_FVARS]
-        for j in range(tab[S.T_N_FVARS]):
-            scratch[S.SW_VARS + S.N_FIXED_VARS + j] = fact_value(fv, tab, tab[r], tab[r + 1], tab[r + 2])
-            r += S.FV_ROW_W
+        fill_item_vars(fv, tab, scratch)
     once = flags & S.TF_COMBINE_ONCE != 0
     kept_only = flags & S.TF_KEPT != 0
     uf = NO_COMBINATION
@@ -408,34 +447,23 @@ def item_parts(fv, tab, out, scratch, stack):
     drop0 = drop1 = 0
     for i in range(n):
         row = tab[S.T_ITEMS] + i * S.ITEM_W
-        word, bit = (0, i) if i < S.ITEM_BITS else (1, i - S.ITEM_BITS)
-        dropped = ((drop0 if word == 0 else drop1) >> bit) & 1 == 1
+        dropped = is_dropped(i, drop0, drop1)
         count = 0
-        if tab[row + S.IT_FALLBACK] == 0 and not (kept_only and dropped) \
-                and _conditions_hold(fv, tab, row, scratch, stack):
-            op, arg = tab[row + S.IT_PER_OP], tab[row + S.IT_PER_ARG]
-            if op == S.OP_TOGETHER:
-                count, after = _together(fv, tab, tab[S.T_RELS] + arg * S.REL_W, once, uf)
-                if not dropped:
-                    uf = after
-            elif op == S.OP_FORMULA:
-                count = max(_program(tab, arg, scratch, stack), 0)
-            else:
-                count = fact_value(fv, tab, op, tab[row + S.IT_PER_SLOT], arg)
+        if tab[row + S.IT_FALLBACK] == 0 and not (kept_only and dropped):
+            count, uf = item_count(fv, tab, row, scratch, stack, once, uf, dropped)
         scratch[S.SW_COUNTS + i] = count
-        if count > 0:
-            if word == 0:
-                app0 |= 1 << bit
-            else:
-                app1 |= 1 << bit
-            drop0 |= tab[row + S.IT_EXCLUDES]
-            drop1 |= tab[row + S.IT_EXCLUDES2]
-    keep0 = app0 & ~drop0
-    keep1 = app1 & ~drop1
-    if flags & S.TF_FALLBACK:
-        others0 = keep0 & ~tab[S.T_FALLBACK_IGNORES]
-        others1 = keep1 & ~tab[S.T_FALLBACK_IGNORES + 1]
-        if others0 == 0 and others1 == 0:
+        app0, app1, drop0, drop1 = applied(tab, row, i, count, app0, app1, drop0, drop1)
+    finish_parts(fv, tab, out, scratch, stack, app0 & ~drop0, app1 & ~drop1)
+
+
+@kernel
+def finish_parts(fv, tab, out, scratch, stack, keep0, keep1):
+    """The items kept (``keep0``, ``keep1``), a fallback item where nothing
+    else applies, into out[] as item_parts gives it; the counts are in
+    scratch[SW_COUNTS:]."""
+    n = tab[S.T_N_ITEMS]
+    if tab[S.T_FLAGS] & S.TF_FALLBACK:
+        if keep0 & ~tab[S.T_FALLBACK_IGNORES] == 0 and keep1 & ~tab[S.T_FALLBACK_IGNORES + 1] == 0:
             for i in range(n):
                 row = tab[S.T_ITEMS] + i * S.ITEM_W
                 if tab[row + S.IT_FALLBACK] == 1 and _conditions_hold(fv, tab, row, scratch, stack):

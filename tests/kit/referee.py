@@ -132,32 +132,31 @@ class Referee:
             check(hands[s][k] > 0, f"S{s} gives up {T.name(k)} it does not hold: {dict(hands[s])}")
             hands[s][k] -= 1
 
-        def gate_lets(s, k):
-            """Where the rules gate a win (MCR's 8 fan), whether a win on the discard ``k``
-            passes, by the `hand` scorer on what the table showed: the hand, its melds, the
-            seat and round, its flowers and the copies of k seen.  Facts the referee does not
-            follow (the last discard, a discard after a kong) only add to a table's count, so
-            without them a hand that passes here passes in play."""
-            if rules.scoring.get("gate") is None:
-                return True
+        def scored(s, k):
+            """A win of seat s on the discard k, by the `hand` scorer on what the table showed:
+            the hand, its melds, the seat and round, its flowers and the copies of k seen."""
             words = ", ".join(words_of[s])
             shown = pond.count(k) - 1 + sum(m.tiles().count(k) for x in range(n) for m, w in
                                             zip(mlds[x], words_of[x]) if not w.startswith("ckong"))
-            got = self.scorer.score(T.format_kinds(sorted(hands[s].elements())), words, "discard", T.name(k),
-                                    (s - int(rec["dealer"])) % n, int(rec["round"]) % 4,
-                                    T.format_kinds(sorted(own_flowers[s].elements())), wild=wild, shown=shown)
+            return self.scorer.score(T.format_kinds(sorted(hands[s].elements())), words, "discard", T.name(k),
+                                     (s - int(rec["dealer"])) % n, int(rec["round"]) % 4,
+                                     T.format_kinds(sorted(own_flowers[s].elements())), wild=wild, shown=shown,
+                                     streak=int(rec["streak"]))
+
+        def gate_lets(s, k):
+            """Where the rules gate a win (MCR's 8 fan), whether a win on the discard ``k``
+            passes (scored()).  Facts the referee does not follow (the last discard, a discard
+            after a kong) only add to a table's count, so without them a hand that passes here
+            passes in play."""
+            if rules.scoring.get("gate") is None:
+                return True
+            got = scored(s, k)
             stats["gate_passed" if got["win"] else "gate_refused"] += 1
             return bool(got["win"])
 
         def worth(s, k):
-            """What a win of seat s on the discard k is worth (the value against a non-dealer),
-            by the `hand` scorer on what the table showed."""
-            words = ", ".join(words_of[s])
-            got = self.scorer.score(T.format_kinds(sorted(hands[s].elements())), words, "discard", T.name(k),
-                                    (s - int(rec["dealer"])) % n, int(rec["round"]) % 4,
-                                    T.format_kinds(sorted(own_flowers[s].elements())), wild=wild,
-                                    streak=int(rec["streak"]))
-            return got["value"]
+            """What a win of seat s on the discard k is worth (the value against a non-dealer)."""
+            return scored(s, k)["value"]
 
         def barred(s, k):
             """过水: a win it passed bars seat s from winning on the discard k."""
