@@ -243,7 +243,8 @@ def known_metrics(plan, players: int | None = None) -> list[str]:
     if players is None:
         players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
     names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
-             "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
+             "dealer_points_mean", "nondealer_points_mean", "dealer_advantage", "money_per_hand", "kongs_mean",
+             "claims_mean"]
     names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in _shapes(plan)]
     names += [f"seat_win_rate.{p}" for p in range(players)] + [f"seat_points_mean.{p}" for p in range(players)]
     return names
