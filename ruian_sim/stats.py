@@ -88,6 +88,9 @@ class Accumulator:
             self._add(name, xs, ns)
         for p in range(self.players):
             self._hist(f"points.{p}", scored.player_points[:, p])
+        dealer = records["dealer"].astype(np.int64)
+        for k in range(seats):   # by place from the dealer, for charts that say dealer / non-dealer
+            self._hist(f"points_from_dealer.{k}", scored.seat_points[np.arange(len(records)), (dealer + k) % seats])
         self._hist("streak", records["streak"])
         self._hist("turns", records["turns"])
         won = np.isin(records["outcome"], L.WIN_OUTCOMES)
@@ -254,10 +257,12 @@ def dealer_columns(seat_points: np.ndarray, dealer: np.ndarray, seats: int) -> d
     n_h = len(seat_points)
     ones = np.ones(n_h)
     rows = np.arange(n_h)
-    pts = seat_points[:, :seats].astype(float)
+    pts = seat_points[:, :seats].astype(np.int64)
     dpts = pts[rows, dealer]
-    others = (pts.sum(axis=1) - dpts) / max(seats - 1, 1)
-    cols = {"dealer_advantage": (dpts - others, ones), "money_per_hand": (np.clip(pts, 0, None).sum(axis=1), ones)}
+    # d - (S - d)/(n - 1) kept as whole numbers, (n·d - S) over (n - 1), so that sums merged
+    # in any order (chunks, workers) are exact, as every other figure's are
+    cols = {"dealer_advantage": (seats * dpts - pts.sum(axis=1), np.full(n_h, max(seats - 1, 1.0))),
+            "money_per_hand": (np.clip(pts, 0, None).sum(axis=1), ones)}
     for k in range(seats):
         cols[f"points_from_dealer.{k}"] = (pts[rows, (dealer + k) % seats], ones)
     return cols

@@ -115,6 +115,9 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
         extra["points_from_dealer"], ci["points_from_dealer"] = [v for v, _ in vals], [c for _, c in vals]
     extra["points"] = [{"sd": acc.hist_sd(f"points.{p}"), **acc.percentiles(f"points.{p}")}
                        for p in range(players)]
+    if seats:
+        extra["points_hist_from_dealer"] = [{str(k): v for k, v in sorted(acc.hist.get(f"points_from_dealer.{s}",
+                                                                                       {}).items())} for s in seats]
     extra["points_hist"] = [{str(k): v for k, v in sorted(acc.hist.get(f"points.{p}", {}).items())}
                             for p in range(players)]
     total = sum(acc.hist.get("streak", {}).values()) or 1

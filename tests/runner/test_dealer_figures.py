@@ -85,7 +85,8 @@ def test_hands_written_out_give_the_figures_worked_out_by_hand(ruian):
 ])
 def test_any_number_of_seats(seats, points, dealer, advantage, money):
     cols = dealer_columns(np.array([points]), np.array([dealer]), seats)
-    assert cols["dealer_advantage"][0].tolist() == pytest.approx([advantage])
+    x, n = cols["dealer_advantage"]
+    assert (x / n).tolist() == pytest.approx([advantage])
     assert cols["money_per_hand"][0].tolist() == [money]
     assert [cols[f"points_from_dealer.{k}"][0][0] for k in range(seats)] == \
         [points[(dealer + k) % seats] for k in range(seats)]
@@ -125,3 +126,23 @@ def test_a_rule_that_pays_the_dealer_more_raises_its_advantage(cli, tmp_path, wr
     row = next(ln for ln in done.stdout.splitlines() if ln.startswith("*dealer_advantage "))
     assert row.rstrip().endswith("1")   # a headline figure, tagged with the rule that moved it
     assert any(ln.startswith("*money_per_hand ") for ln in done.stdout.splitlines())
+
+
+def test_every_figure_sums_whole_numbers_and_has_a_unit():
+    """Chunks merge by adding sums, in whatever order they come back (workers, Dask): the sums
+    are exact only if every hand adds whole numbers.  And every figure says what it is
+    measured in (runner/units.py), which the report's charts group by."""
+    from ruian_sim.engine.compile import simulator
+    from ruian_sim.runner.units import unit_of
+    from ruian_sim.stats import metric_columns
+
+    rules = load("ruian+multiple-winners+kong-payments")
+    records = simulator(rules, "greedy").play(3, 0, 40)
+    scored = score(records, rules)
+    _, cols = metric_columns(records, scored, 4, 4)
+    assert {"dealer_advantage", "money_per_hand", "winners_mean", "multiple_winners_rate"} <= set(cols)
+    for flow in ("kong_money", "ready_paid", "void_paid"):   # what settle/draw.py pays beside the wins
+        assert unit_of(f"flow_mean.{flow}") == unit_of("flow_mean_" + flow) == "points per hand"
+    for name, (x, n) in cols.items():
+        assert np.array_equal(x, np.round(x)) and np.array_equal(n, np.round(n)), name
+        assert unit_of(name) is not None, f"{name}: no unit in runner/units.py"
