@@ -9,8 +9,8 @@ from ..scoring import item_amount
 from ..stats import WIN_PARTS, Accumulator
 from ..table.layout import OUTCOME_NAMES
 from .plan import Plan
-
 from .units import MEANS, SHARE, unit_of  # noqa: F401  (MEANS: the figures that are not shares)
+
 QUANTILES = (5, 25, 50, 75, 95)
 
 

@@ -41,7 +41,7 @@ def unit_of(name: str) -> str | None:
     """The unit of a figure (internal or public name); None for a name not listed."""
     head = name.replace(".", "_")
     for prefix, unit in UNITS:
-        if head == prefix or head.startswith(prefix + "_") or head.startswith(prefix + "s_"):
+        if head == prefix or head.startswith((prefix + "_", prefix + "s_")):   # shape_x, shapes.x
             return unit
     return None
 
