@@ -268,4 +268,10 @@ def metrics_help() -> str:
 
     names = ", ".join(public_name(k) for k in known_metrics(None, players=1)).replace("_0", "_P")
     return ("\n\n--until-ci METRIC is one of (P is a seat, 0 .. players-1):\n"
-            + textwrap.fill(names, 96, initial_indent="  ", subsequent_indent="  "))
+            + textwrap.fill(names, 96, initial_indent="  ", subsequent_indent="  ") + "\n" + DEALER_HELP)
+
+
+# what the two figures about the dealer and the money are (run's and compare's help)
+DEALER_HELP = ("dealer_advantage: the dealer's points in a hand minus the mean points of the other seats, a hand.\n"
+               "money_per_hand: the sum of a hand's positive point changes (half the sum of the absolute\n"
+               "changes, as payments sum to zero; were they not to, still only what was received).")
