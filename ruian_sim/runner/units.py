@@ -33,8 +33,10 @@ UNITS: tuple[tuple[str, str], ...] = (
     ("winners", SHARE), ("draw_settled_rate", SHARE), ("play_on_rate", SHARE),
 )
 
-# figures that are not shares (means a hand, a win or a match), by name or prefix
-MEANS = tuple(name for name, unit in UNITS if unit != SHARE)
+# figures that are not shares (means a hand, a win or a match), by name or prefix; not the
+# seats from the dealer, which exist only by index (points_from_dealer_0 ...): `sweep --metric`
+# takes these names, and a bare prefix would be a metric it accepts and cannot show
+MEANS = tuple(name for name, unit in UNITS if unit != SHARE and name != "points_from_dealer")
 
 
 def unit_of(name: str) -> str | None:

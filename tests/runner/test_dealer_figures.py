@@ -146,3 +146,13 @@ def test_every_figure_sums_whole_numbers_and_has_a_unit():
     for name, (x, n) in cols.items():
         assert np.array_equal(x, np.round(x)) and np.array_equal(n, np.round(n)), name
         assert unit_of(name) is not None, f"{name}: no unit in runner/units.py"
+
+
+def test_until_ci_and_sweep_take_the_dealer_figures(cli, tmp_path):
+    done = cli("compare", "ruian", "ruian+bases-doubling", "--until-ci", "dealer_advantage=5", "--hands", "300",
+               "--bots", "greedy", "--workers", "1", "--quiet", "--out", tmp_path / "until")
+    assert done.returncode == 0, done.stderr
+    from ruian_sim.runner.units import MEANS
+
+    assert {"dealer_advantage", "money_per_hand"} <= set(MEANS)    # `sweep --metric` takes them
+    assert "points_from_dealer" not in MEANS                       # only by index: no bare name
