@@ -88,6 +88,9 @@ class Accumulator:
             self._add(name, xs, ns)
         for p in range(self.players):
             self._hist(f"points.{p}", scored.player_points[:, p])
+        dealer = records["dealer"].astype(np.int64)
+        for k in range(seats):   # by place from the dealer, for charts that say dealer / non-dealer
+            self._hist(f"points_from_dealer.{k}", scored.seat_points[np.arange(len(records)), (dealer + k) % seats])
         self._hist("streak", records["streak"])
         self._hist("turns", records["turns"])
         won = np.isin(records["outcome"], L.WIN_OUTCOMES)
@@ -189,6 +192,7 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     cols["win_rate"] = (won, ones)
     cols["dealer_points_mean"] = (dpts, ones)
     cols["nondealer_points_mean"] = (-dpts, np.full(n_h, seats - 1.0))
+    cols.update(dealer_columns(scored.seat_points, dealer, seats))
     fw = np.clip(records["winner"].astype(np.int64), 0, seats - 1)
     shapes = per_seat(records, "shapes", seats)[rows, fw]
     hard = per_seat(records, "hard", seats)[rows, fw]
@@ -238,6 +242,30 @@ def metric_columns(records: np.ndarray, scored: Scored, seats: int,
     hands = np.bincount(inv).astype(float)
     out["hands_per_match"] = (hands, np.ones(len(matches)))
     return matches, out
+
+
+def dealer_columns(seat_points: np.ndarray, dealer: np.ndarray, seats: int) -> dict[str, tuple]:
+    """Per hand, what dealing is worth and how much money moved, from each seat's points:
+
+    - ``dealer_advantage``: the dealer's points minus the mean points of the other seats
+      of that hand (any number of seats; a player sitting out has no seat);
+    - ``money_per_hand``: the sum of the positive changes, what the winners took in.  With
+      payments that sum to zero (every game here) it is half the sum of the absolute
+      changes; were they not to, it would still count only what was received;
+    - ``points_from_dealer.K``: the points of the seat K places on from the dealer in turn
+      order (0 the dealer, 1 the next to play), so charts can say dealer / non-dealer."""
+    n_h = len(seat_points)
+    ones = np.ones(n_h)
+    rows = np.arange(n_h)
+    pts = seat_points[:, :seats].astype(np.int64)
+    dpts = pts[rows, dealer]
+    # d - (S - d)/(n - 1) kept as whole numbers, (n·d - S) over (n - 1), so that sums merged
+    # in any order (chunks, workers) are exact, as every other figure's are
+    cols = {"dealer_advantage": (seats * dpts - pts.sum(axis=1), np.full(n_h, max(seats - 1, 1.0))),
+            "money_per_hand": (np.clip(pts, 0, None).sum(axis=1), ones)}
+    for k in range(seats):
+        cols[f"points_from_dealer.{k}"] = (pts[rows, (dealer + k) % seats], ones)
+    return cols
 
 
 def _popcount(x: np.ndarray) -> np.ndarray:

@@ -243,7 +243,8 @@ def known_metrics(plan, players: int | None = None) -> list[str]:
     if players is None:
         players = min(plan.ruleset.table.players, plan.ruleset_b.table.players)
     names = ["draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate", "turns_mean",
-             "dealer_points_mean", "nondealer_points_mean", "kongs_mean", "claims_mean"]
+             "dealer_points_mean", "nondealer_points_mean", "dealer_advantage", "money_per_hand", "kongs_mean",
+             "claims_mean"]
     names += [f"outcome.{n}" for n in OUTCOME_NAMES] + [f"shapes.{n}" for n in _shapes(plan)]
     names += [f"seat_win_rate.{p}" for p in range(players)] + [f"seat_points_mean.{p}" for p in range(players)]
     return names
@@ -267,4 +268,10 @@ def metrics_help() -> str:
 
     names = ", ".join(public_name(k) for k in known_metrics(None, players=1)).replace("_0", "_P")
     return ("\n\n--until-ci METRIC is one of (P is a seat, 0 .. players-1):\n"
-            + textwrap.fill(names, 96, initial_indent="  ", subsequent_indent="  "))
+            + textwrap.fill(names, 96, initial_indent="  ", subsequent_indent="  ") + "\n" + DEALER_HELP)
+
+
+# what the two figures about the dealer and the money are (run's and compare's help)
+DEALER_HELP = ("dealer_advantage: the dealer's points in a hand minus the mean points of the other seats, a hand.\n"
+               "money_per_hand: the sum of a hand's positive point changes (half the sum of the absolute\n"
+               "changes, as payments sum to zero; were they not to, still only what was received).")

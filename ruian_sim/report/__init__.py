@@ -7,26 +7,29 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 from pathlib import Path
 
 from ..errors import UserError
 from ..runner.compare import _ci, _p, hands_head, pairing_gain, shown_metrics
 from ..runner.outdir import write_text
-from ..runner.summary import MEANS
-from . import analyst
+from ..runner.units import EVENTS, HANDS, POINTS, SHARE, TURNS, by_unit
+from . import analyst, fonts
 from .analyst import plain
 from .load import read_output
+from .seats import seat_charts
 from .wins import wins_html
 
 STYLE = """
-body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
+body{font-family:FONTS;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.6em} h2{font-size:1.25em;margin-top:2em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:1em 0;font-size:.92em} td,th{padding:.25em .6em;text-align:right}
 th{background:#f2f2f2} td:first-child,th:first-child{text-align:left} .note{color:#555;font-size:.92em}
 img{max-width:100%} code{font-size:.95em} .warn{background:#fff4d6;border-left:4px solid #e0a800;padding:.5em .8em}
 .summary{background:#f6f8fb;border:1px solid #dde3ea;padding:.2em 1em;margin:1em 0}
 table.diff td,table.diff th{text-align:left;vertical-align:top} .touch{font-size:.85em;color:#555;max-width:18em}
-"""
+""".replace("FONTS", fonts.CSS_FONTS)   # the CJK fonts a browser may have, before its default
+_CJK: list[bool] = []   # whether the plots can draw Chinese: found once, on the first plot
 
 
 def _plt():
@@ -35,16 +38,46 @@ def _plt():
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError:
-        raise UserError("report needs matplotlib: pip install 'ruian-sim[report]'") from None
+    except ImportError as exc:   # the optional extra is not installed (or half of it)
+        raise UserError(f"report draws its charts with matplotlib, which is not installed ({exc}): "
+                        f"pip install 'ruian-sim[report]'") from None
+    if not _CJK:
+        _CJK.append(fonts.declare(matplotlib))
     return plt
 
 
+def label(text) -> str:
+    """A plot label: its Chinese kept when a CJK font can draw it, else left out (analyst.plain)."""
+    if _CJK and _CJK[0]:
+        return re.sub(r"\s+", " ", str(text)).strip() or "?"
+    return plain(text)
+
+
+def _alt(fig) -> str:
+    """What a chart shows, in words, for its alt text: titles, axis names, the labels of its bars
+    and lines (a reader without the image, and the tests, read it)."""
+    from matplotlib.ticker import FixedLocator
+
+    words = []
+    for ax in fig.axes:
+        words += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        for axis in (ax.xaxis, ax.yaxis):
+            if isinstance(axis.get_major_locator(), FixedLocator):   # named ticks (set_xticks), not numbers
+                names = [x.get_text() for x in axis.get_ticklabels()]
+                words.append(", ".join(names[::-1] if axis is ax.yaxis else names))   # top to bottom
+        legend = ax.get_legend()
+        if legend is not None:
+            words.append(", ".join(t.get_text() for t in legend.get_texts()))
+    return "; ".join(w for w in words if w)
+
+
 def _png(fig) -> str:
+    alt = _alt(fig)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
     _plt().close(fig)
-    return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+    return (f'<img alt="{html.escape(alt or "plot")}" '
+            f'src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">')
 
 
 def _bars(labels, values, cis, title, ylabel, percent=True):
@@ -54,9 +87,9 @@ def _bars(labels, values, cis, title, ylabel, percent=True):
     vals = [v * k for v in values]
     err = [[(v - c[0]) * k for v, c in zip(values, cis)], [(c[1] - v) * k for v, c in zip(values, cis)]]
     ax.bar(range(len(vals)), vals, yerr=err, capsize=4, color="#4c78a8")
-    ax.set_xticks(range(len(vals)), [plain(x) for x in labels], rotation=20, ha="right")
-    ax.set_title(plain(title))
-    ax.set_ylabel(plain(ylabel))
+    ax.set_xticks(range(len(vals)), [label(x) for x in labels], rotation=20, ha="right")
+    ax.set_title(label(title))
+    ax.set_ylabel(label(ylabel))
     ax.axhline(0, color="#888", lw=0.8)
     return _png(fig)
 
@@ -75,7 +108,8 @@ def run_section(s: dict, session: dict | None = None) -> str:
            f"<p>{s['hands']:,} hands in {s['matches']:,} matches, seed {s['seed']}, bots "
            f"{_esc(', '.join(dict.fromkeys(s['bots'])))}; rules hash <code>{_esc(s['rules']['hash'])}</code>. "
            f"Every figure has a 95% confidence interval that treats the match as the independent unit "
-           f"(hands in a match share the dealer's streak).</p>", analyst.point_html(s), analyst.per_hour_html(s, session)]
+           f"(hands in a match share the dealer's streak).</p>", analyst.run_brief(s), analyst.point_html(s),
+           analyst.per_hour_html(s, session)]
     names = [n for n, v in s["outcomes"].items() if v > 0]
     out.append(_bars([n.replace("_", " ") for n in names], [s["outcomes"][n] for n in names],
                      [ci["outcomes"][n] for n in names], "How hands end", "% of hands"))
@@ -85,24 +119,12 @@ def run_section(s: dict, session: dict | None = None) -> str:
     for n in ("draw_rate", "dealer_win_rate", "dealer_kept_rate", "hard_rate"):
         rows += (f"<tr><td>{n.replace('_', ' ')}</td><td>{_pct(s[n])}</td>"
                  f"<td>[{_pct(ci[n][0])}, {_pct(ci[n][1])}]</td></tr>")
+    for n, what in analyst.DEALER_FIGURES:   # points a hand, not shares
+        if n in s:
+            rows += (f"<tr><td>{n.replace('_', ' ')} ({_esc(what)})</td><td>{s[n]:+.3f}</td>"
+                     f"<td>[{ci[n][0]:+.3f}, {ci[n][1]:+.3f}]</td></tr>")
     out.append(f"<table><tr><th>figure</th><th>value</th><th>95% CI</th></tr>{rows}</table>")
-    players = len(s["seat_points_mean"])
-    out.append(_bars([f"player {p}" for p in range(players)], s["seat_points_mean"], ci["seat_points_mean"],
-                     "Points per hand by player (seat 0 is East when a match starts)", "points", False))
-    hist = s["extra"].get("points_hist")
-    if hist:
-        plt = _plt()
-        fig, ax = plt.subplots(figsize=(8, 3.2))
-        for p, h in enumerate(hist):
-            xs = sorted(int(k) for k in h)
-            total = sum(h.values()) or 1
-            ax.plot(xs, [h[str(x)] / total for x in xs], marker=".", label=f"player {p}")
-        ax.set_yscale("log")
-        ax.set_title("Distribution of one hand's points")
-        ax.set_xlabel("points in a hand")
-        ax.set_ylabel("share of hands")
-        ax.legend()
-        out.append(_png(fig))
+    out += seat_charts(s, _bars, _png, _plt(), label)
     sh = list(s["shapes"])
     out.append(_bars(sh, [s["shapes"][n] for n in sh], [ci["shapes"][n] for n in sh],
                      "Winning shapes (a hand may form several)", "% of wins"))
@@ -110,32 +132,52 @@ def run_section(s: dict, session: dict | None = None) -> str:
     if mult:
         out.append(_bars([f"×{m}" for m in mult], [s["times"][m] for m in mult],
                          [ci["times"][m] for m in mult], "Hand times (the product of the times items)", "% of wins"))
-    out.append(wins_html(s, _png, _plt(), _esc, plain))
+    out.append(wins_html(s, _png, _plt(), _esc, label))
     out.append(analyst.entries_html(s))
     return "\n".join(out)
 
 
 
 
-def _forest(metrics: dict, keys: list[str], title: str) -> str:
+# the comparison's charts, one unit each, in this order; a share is drawn in percentage points
+CHARTS = {SHARE: ("Shares of hands or of wins", "percentage points", 100),
+          POINTS: ("Points per hand", "points per hand", 1),
+          EVENTS: ("Kongs, claims, flowers and other events per hand", "per hand", 1),
+          TURNS: ("Game length: turns per hand", "turns per hand", 1),
+          HANDS: ("Hands per match", "hands per match", 1)}
+SHARES_SHOWN = 22   # the headline shares first, then the others that moved or that a rule touches
+
+
+def compare_charts(metrics: dict, keys: list[str]) -> list[tuple[str, list[str], str, float]]:
+    """(title, figures, axis label, scale) of each chart: the figures of one unit each, so a share
+    of ±0.01 never sits beside flowers_mean's −5.5, nor the turns beside the points."""
+    groups = by_unit(keys)
+    out = []
+    for unit in [*CHARTS, *(u for u in groups if u not in CHARTS)]:
+        if unit in groups:
+            title, axis, scale = CHARTS.get(unit, (unit[:1].upper() + unit[1:], unit, 1))
+            out.append((title, groups[unit][:SHARES_SHOWN] if unit == SHARE else groups[unit], axis, scale))
+    return out
+
+
+def _forest(metrics: dict, keys: list[str], title: str, axis: str, scale: float) -> str:
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(keys) + 1))
     for i, k in enumerate(reversed(keys)):
         m = metrics[k]
-        ax.plot(m["unpaired_ci95"], [i - 0.15] * 2, color="#bbb", lw=5, solid_capstyle="butt")
-        ax.plot(m["ci95"], [i + 0.15] * 2, color="#e45756", lw=3)
-        ax.plot([m["diff"]], [i], "ko", ms=3)
+        ax.plot([x * scale for x in m["unpaired_ci95"]], [i - 0.15] * 2, color="#bbb", lw=5, solid_capstyle="butt")
+        ax.plot([x * scale for x in m["ci95"]], [i + 0.15] * 2, color="#e45756", lw=3)
+        ax.plot([m["diff"] * scale], [i], "ko", ms=3)
     ax.axvline(0, color="#444", lw=0.8)
-    ax.set_yticks(range(len(keys)), [plain(k) for k in reversed(keys)])
-    ax.set_title(plain(title))
+    ax.set_yticks(range(len(keys)), [label(k) for k in reversed(keys)])
+    ax.set_title(label(f"{title}: B − A, paired 95% CI (red) and unpaired (grey)"))
+    ax.set_xlabel(label(f"B − A, {axis}"))
     return _png(fig)
 
 
 def compare_section(c: dict) -> str:
     metrics = c["metrics"]
     keys = shown_metrics(c)
-    rates = [k for k in keys if not k.startswith(MEANS)][:22]
-    means = [k for k in keys if k.startswith(MEANS)]
     rows = "".join(
         f"<tr><td>{'<b>' if metrics[k].get('headline') else ''}{_esc(k)}</td><td>{metrics[k]['a']:.4f}</td>"
         f"<td>{metrics[k]['b']:.4f}</td><td>{metrics[k]['diff']:+.4f}</td>"
@@ -144,9 +186,7 @@ def compare_section(c: dict) -> str:
         f"<td>{_ci(metrics[k]['unpaired_ci95'])}</td>"
         f"<td>{_esc(pairing_gain(metrics[k]))}</td></tr>"
         for k in keys)
-    plots = [_forest(metrics, rates, "Rates: B − A, paired 95% CI (red) and unpaired (grey)")]
-    if means:
-        plots.append(_forest(metrics, means, "Per-hand means: B − A, paired 95% CI (red) and unpaired (grey)"))
+    plots = [_forest(metrics, ks, title, axis, scale) for title, ks, axis, scale in compare_charts(metrics, keys)]
     return "\n".join([
         f"<h2>Comparison: {_esc(c['a']['name'])} (A) vs {_esc(c['b']['name'])} (B)</h2>",
         analyst.compare_top(c), "<h2>Every figure</h2>",
@@ -181,7 +221,7 @@ def session_section(s: dict) -> str:
 def sweep_section(s: dict) -> str:
     from .sweep import sweep_html
 
-    return sweep_html(s, _png, _plt(), plain)
+    return sweep_html(s, _png, _plt(), label)
 
 
 def _session_for(summary: dict, session: dict | None) -> dict | None:

@@ -13,10 +13,16 @@ _WIDE = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+")
 
 # figures worth a sentence, in the order they are considered, with how to say them
 _FINDINGS = (("draw_rate", "the draw rate", "pct"), ("dealer_kept_rate", "the dealer-kept rate", "pct"),
+             ("money_per_hand", "the money changing hands a hand", "num"),
              ("hard_rate", "the share of hard wins", "pct"),
              ("hands_per_match", "hands per match", "num"), ("dealer_points_mean", "the dealer's points per hand", "num"),
              ("turns_mean", "discards per hand", "num"), ("kongs_mean", "kongs per hand", "num"),
              ("claims_mean", "claims per hand", "num"))
+
+
+# the figures about the dealer and the money, points a hand each, with what they are
+DEALER_FIGURES = (("dealer_advantage", "the dealer's points in a hand minus the other seats' mean"),
+                  ("money_per_hand", "points changing hands: the sum of a hand's gains"))
 
 
 def plain(text) -> str:
@@ -78,8 +84,8 @@ def _hands(c: dict) -> str:
 
 
 def findings(c: dict) -> list[str]:
-    """Three sentences: what changed and how often it fired, what moved and by how much (with the
-    paired CI), and what it did to the players' points."""
+    """A few sentences: what changed and how often it fired, what moved and by how much (with the
+    paired CI), what it did to what dealing is worth, and to the players' points."""
     m = c["metrics"]
     a, b = c["a"]["name"], c["b"]["name"]
     changed = c.get("rules_changed") or []
@@ -105,6 +111,9 @@ def findings(c: dict) -> list[str]:
     else:
         out.append("No headline figure moved beyond its 95% interval: every paired interval of B − A "
                    "contains 0.")
+    dealer = dealer_sentence(c)
+    if dealer:
+        out.append(dealer)
     pts = {k: x for k, x in m.items() if k.startswith("seat_points_mean_")}
     if pts and all(x["diff"] == 0 and x["ci95"] == [0.0, 0.0] for x in pts.values()):
         out.append("No player's points per hand changed, not even by rounding.")
@@ -113,6 +122,56 @@ def findings(c: dict) -> list[str]:
         out.append(f"The largest change in a player's points per hand is {name} "
                    f"({big['diff']:+.3f} base units, 95% CI {big['ci95'][0]:+.3f} to {big['ci95'][1]:+.3f}).")
     return out
+
+
+def dealer_sentence(c: dict) -> str | None:
+    """What dealing is worth under A and under B, and what B changes, in words with the paired CI."""
+    x = c["metrics"].get("dealer_advantage")
+    if not x:
+        return None
+    lo, hi = x["ci95"]
+    if lo > 0:
+        says = "B makes dealing worth more"
+    elif hi < 0:
+        says = "B makes dealing worth less"
+    else:
+        says = "no change in what dealing is worth can be told from this run (the interval contains 0)"
+    return (f"The dealer's advantage, its points in a hand minus the mean of the other seats', is "
+            f"{x['a']:+.3f} under A ({dealer_words(x['a'], *_side_ci(c, 'a_summary'))}) and {x['b']:+.3f} under B: "
+            f"B − A {x['diff']:+.3f} points a hand (95% CI {lo:+.3f} to {hi:+.3f}); {says}.")
+
+
+def _side_ci(c: dict, side: str) -> tuple[float, float]:
+    s = c.get(side) or {}
+    return tuple((s.get("ci95") or {}).get("dealer_advantage") or (math.nan, math.nan))
+
+
+def dealer_words(x: float, lo: float, hi: float) -> str:
+    """What a dealer advantage and its interval mean, in words."""
+    if lo > 0:
+        return f"dealing is worth {x:.3f} points a hand over the average other seat"
+    if hi < 0:
+        return f"dealing costs {-x:.3f} points a hand against the average other seat"
+    if math.isnan(lo):
+        return "no interval"
+    return "no edge either way can be told: its 95% interval contains 0"
+
+
+def run_brief(s: dict) -> str:
+    """The top of a run's report: how hands end, what dealing is worth, how much money moves."""
+    ci = s["ci95"]
+    out = [(f"{s['hands']:,} hands: {_say(s['draw_rate'], 'pct')} end with no winner (95% CI "
+            f"{_say(ci['draw_rate'][0], 'pct')} to {_say(ci['draw_rate'][1], 'pct')}), and the dealer keeps the "
+            f"deal after {_say(s['dealer_kept_rate'], 'pct')} of hands.")]
+    if "dealer_advantage" in s:
+        x, (lo, hi) = s["dealer_advantage"], ci["dealer_advantage"]
+        out.append(f"The dealer's advantage, its points in a hand minus the mean of the other seats', is {x:+.3f} "
+                   f"points a hand (95% CI {lo:+.3f} to {hi:+.3f}): {dealer_words(x, lo, hi)}.")
+    if "money_per_hand" in s:
+        x, (lo, hi) = s["money_per_hand"], ci["money_per_hand"]
+        out.append(f"{x:.3f} points change hands in an average hand (95% CI {lo:.3f} to {hi:.3f}): the sum of "
+                   f"what the seats that gained took in.")
+    return "<div class='summary'><h2>In brief</h2>" + "".join(f"<p>{esc(x)}</p>" for x in out) + "</div>"
 
 
 def warnings_html(c: dict) -> str:

@@ -11,7 +11,12 @@ from ..stats import PairedAccumulator, b_minus_a, holm
 from .plan import Plan
 from .summary import applied_variants, summary_dict
 
-HEADLINE_PREFIX = ("draw_rate", "dealer_kept_rate", "seat_win_rate_", "seat_points_mean_")
+# the figures a designer reads first; Holm adjusts their p for their number
+HEADLINE_PREFIX = ("draw_rate", "dealer_kept_rate", "dealer_advantage", "money_per_hand", "seat_win_rate_",
+                   "seat_points_mean_")
+# what a rule that moves anyone's points touches: every points figure, what dealing is worth
+# and how much money changes hands
+POINTS = ("*points*", "dealer_advantage", "money_per_hand")
 
 
 def public_name(internal: str) -> str:
@@ -40,42 +45,43 @@ def make_compare_plan(a: str, b: str, hands: int, seed: int, bots: str, chunk_ma
 RULE_EFFECTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("aborts.four_winds", ("outcome.four_winds_draw|aborts.four_winds.action=draw",
                            "penalty_hand_rate|aborts.four_winds.action=penalty"),
-     ("outcome.four_winds_draw", "penalty_*", "draw_rate", "dealer_kept_rate", "seat_*"), ""),
+     ("outcome.four_winds_draw", "penalty_*", "draw_rate", "dealer_kept_rate", "seat_*", *POINTS[1:]), ""),
     ("aborts.four_kongs", ("outcome.four_kongs_draw",),
-     ("outcome.four_kongs_draw", "draw_rate", "dealer_kept_rate", "seat_*"), ""),
+     ("outcome.four_kongs_draw", "draw_rate", "dealer_kept_rate", "seat_*", *POINTS[1:]), ""),
     ("aborts.triple_win", ("outcome.triple_win_draw",),
-     ("outcome.triple_win_draw", "draw_rate", "dealer_kept_rate", "seat_*"), ""),
+     ("outcome.triple_win_draw", "draw_rate", "dealer_kept_rate", "seat_*", *POINTS[1:]), ""),
     ("claims.multiple_wins", ("outcome.multiple_win_draw", "multiple_winners_rate"),
-     ("outcome.*", "multiple_winners_rate", "draw_rate", "dealer_*", "seat_*"), ""),
+     ("outcome.*", "multiple_winners_rate", "draw_rate", "dealer_*", "seat_*", *POINTS[1:]), ""),
     ("end.after_wins", ("play_on_rate",),
-     ("winners*", "outcome.*", "draw_rate", "dealer_*", "seat_*", "*points*", "turns_mean"),
+     ("winners*", "outcome.*", "draw_rate", "dealer_*", "seat_*", *POINTS, "turns_mean"),
      "hands that went on after their first win"),
     ("claims.pass_block", ("blocked_win_rate",),   # pass_blocks_win and pass_block.*
-     ("outcome.*", "seat_win_rate.*", "draw_rate", "passed_win_rate", "hard_rate", "items.*", "times.*"),
+     ("outcome.*", "seat_win_rate.*", "draw_rate", "passed_win_rate", "hard_rate", "items.*", "times.*",
+      *POINTS),
      "hands in which 过水 refused a win"),
     ("claims.kong", ("kongs_mean",), ("kongs_mean", "claims_mean"), ""),
     ("claims.rob_kong", ("outcome.robbed_kong",), ("outcome.*",), ""),
     ("claims.win_on_discard", ("outcome.discard_win",), ("outcome.*", "draw_rate"), ""),
     ("claims", ("claims_mean",), ("claims_mean", "kongs_mean", "turns_mean"), ""),
-    ("dealer.keep_on_draw", ("draw_rate",), ("dealer_kept_rate", "hands_per_match", "dealer_*"),
+    ("dealer.keep_on_draw", ("draw_rate",), ("dealer_kept_rate", "hands_per_match", "dealer_*", *POINTS),
      "fires on every drawn hand"),
-    ("dealer", ("dealer_kept_rate",), ("dealer_*", "hands_per_match"), ""),
-    ("hard.self_drawn", ("outcome.self_draw",), ("hard_rate", "times*", "*points*"),
+    ("dealer", ("dealer_kept_rate",), ("dealer_*", "hands_per_match", *POINTS), ""),
+    ("hard.self_drawn", ("outcome.self_draw",), ("hard_rate", "times*", *POINTS),
      "fires on self-drawn wins"),
-    ("hard.three_wilds", ("shapes.three_wilds",), ("hard_rate", "times*", "*points*"), ""),
+    ("hard.three_wilds", ("shapes.three_wilds",), ("hard_rate", "times*", *POINTS), ""),
     ("scoring.items.", ("items.{entry}",),
-     ("items.{entry}", "times.*", "*points*"), "wins where the item applied"),
-    ("scoring.value", ("win_rate",), ("times*", "*points*"), "applies to every won hand"),
-    ("scoring.base", ("win_rate",), ("*points*",), "applies to every won hand"),
-    ("scoring.payers", ("outcome.discard_win", "outcome.robbed_kong"), ("*points*",),
+     ("items.{entry}", "times.*", *POINTS), "wins where the item applied"),
+    ("scoring.value", ("win_rate",), ("times*", *POINTS), "applies to every won hand"),
+    ("scoring.base", ("win_rate",), (*POINTS,), "applies to every won hand"),
+    ("scoring.payers", ("outcome.discard_win", "outcome.robbed_kong"), (*POINTS,),
      "decides who pays for a win on a discard"),
-    ("scoring.kongs", ("kongs_mean",), ("*points*",), "kongs of every kind; paid on won hands"),
-    ("scoring.wild_money", ("wild_held_win_rate",), ("*points*",),
+    ("scoring.kongs", ("kongs_mean",), (*POINTS,), "kongs of every kind; paid on won hands"),
+    ("scoring.wild_money", ("wild_held_win_rate",), (*POINTS,),
      "won hands where someone held a wild, which 财神钱 pays for"),
-    ("scoring.four_winds_penalty", ("penalty_hand_rate",), ("penalty_*", "*points*"), ""),
-    ("scoring", (), ("*points*",), "no count: the records do not say when this entry paid"),
+    ("scoring.four_winds_penalty", ("penalty_hand_rate",), ("penalty_*", *POINTS), ""),
+    ("scoring", (), (*POINTS,), "no count: the records do not say when this entry paid"),
     ("timing", (), (), "no count: the table clock only (session figures), not play"),
-    ("shapes.", ("shapes.{shape}",), ("shapes.*", "hard_rate", "times*", "*points*", "seat_*"), ""),
+    ("shapes.", ("shapes.{shape}",), ("shapes.*", "hard_rate", "times*", *POINTS, "seat_*"), ""),
     ("", ("hands",), ("*",), "applies to every hand"),
 )
 SKIP_KEYS = ("name", "title")

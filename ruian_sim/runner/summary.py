@@ -9,11 +9,8 @@ from ..scoring import item_amount
 from ..stats import WIN_PARTS, Accumulator
 from ..table.layout import OUTCOME_NAMES
 from .plan import Plan
+from .units import MEANS, SHARE, unit_of  # noqa: F401  (MEANS: the figures that are not shares)
 
-# metrics that are means per hand (or per win), not fractions (shared with the report)
-MEANS = ("seat_points_mean", "dealer_points_mean", "nondealer_points_mean", "turns_mean", "kongs_mean",
-         "claims_mean", "penalty_rate", "hands_per_match", "winners_mean", "flow_mean",
-         *(f"win_{p}_mean" for p in WIN_PARTS))
 QUANTILES = (5, 25, 50, 75, 95)
 
 
@@ -26,7 +23,7 @@ def applied_variants(files) -> tuple[str, ...]:
 
 def _ci(acc: Accumulator, name: str) -> tuple[float, list[float]]:
     v, lo, hi = acc.estimate(name)
-    if not name.startswith(MEANS):  # a fraction: its interval stays within [0, 1]
+    if unit_of(name) == SHARE:  # a fraction: its interval stays within [0, 1]
         lo, hi = max(lo, 0.0), min(hi, 1.0)
     return v, [lo, hi]
 
@@ -84,6 +81,9 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
         if acc.moments[k][0] > 0:  # values the table allows but no hand reached stay out
             out["times"][v], ci["times"][v] = _ci(acc, k)
     out["turns_mean"], ci["turns_mean"] = _ci(acc, "turns_mean")
+    for name in DEALER_FIGURES:   # absent from the accumulators of an older run: left out
+        if name in acc.moments:
+            out[name], ci[name] = _ci(acc, name)
     out["hands_per_second"] = (acc.hands / wall_seconds) if wall_seconds else None
     out["clock"] = clock(acc, rules) if acc.hands else None
     sc = rules.scoring
@@ -109,8 +109,15 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     for k in sorted(m for m in acc.moments if m.startswith("items.")):
         nm = k.split(".", 1)[1]
         extra["items"][nm], _ = _ci(acc, k)
+    seats = sorted(int(m.split(".")[1]) for m in acc.moments if m.startswith("points_from_dealer."))
+    if seats:
+        vals = [_ci(acc, f"points_from_dealer.{k}") for k in seats]
+        extra["points_from_dealer"], ci["points_from_dealer"] = [v for v, _ in vals], [c for _, c in vals]
     extra["points"] = [{"sd": acc.hist_sd(f"points.{p}"), **acc.percentiles(f"points.{p}")}
                        for p in range(players)]
+    if seats:
+        extra["points_hist_from_dealer"] = [{str(k): v for k, v in sorted(acc.hist.get(f"points_from_dealer.{s}",
+                                                                                       {}).items())} for s in seats]
     extra["points_hist"] = [{str(k): v for k, v in sorted(acc.hist.get(f"points.{p}", {}).items())}
                             for p in range(players)]
     total = sum(acc.hist.get("streak", {}).values()) or 1
@@ -125,6 +132,8 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     return out
 
 
+# what dealing is worth and how much money moves, per hand (stats.dealer_columns)
+DEALER_FIGURES = ("dealer_advantage", "money_per_hand")
 CUT = "match_cut"   # an accumulator's histogram {1: matches the hand bound stopped before they ended}
 
 
@@ -215,6 +224,7 @@ def format_table(s: dict) -> str:
         lines.append(f"  times ×{k:<16s} {_pct(v)}   {_range(ci['times'][k])}  of wins")
     lines.append(f"  {'turns per hand':22s} {s['turns_mean']:7.2f}    [{ci['turns_mean'][0]:.2f}, "
                  f"{ci['turns_mean'][1]:.2f}]")
+    lines += dealer_lines(s)
     lines.append(f"{'player':>8s} {'win rate':>10s} {'points/hand':>12s}   95% CI (points)        sd")
     for p, (w, pts) in enumerate(zip(s["seat_win_rate"], s["seat_points_mean"])):
         c = ci["seat_points_mean"][p]
@@ -226,6 +236,19 @@ def format_table(s: dict) -> str:
     if "wins" in s:
         lines += wins_lines(s)
     return "\n".join(lines) + "\n"
+
+
+def dealer_lines(s: dict) -> list[str]:
+    """What dealing is worth and how much money changes hands, each per hand with its CI."""
+    ci = s["ci95"]
+    says = {"dealer_advantage": ("dealer advantage", "the dealer's points minus the other seats' mean, a hand"),
+            "money_per_hand": ("money per hand", "points changing hands: the sum of the gains of a hand")}
+    lines = []
+    for name, (label, what) in says.items():
+        if name in s:
+            c = ci[name]
+            lines.append(f"  {label:22s} {s[name]:7.3f}    [{c[0]:.3f}, {c[1]:.3f}]  {what}")
+    return lines
 
 
 FLOW_NAMES = {"kong_money": "kong money (paid at once)", "kong_transfer": "kong money handed on (呼叫转移)",

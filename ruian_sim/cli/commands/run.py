@@ -8,14 +8,22 @@ from pathlib import Path
 
 from ...errors import UserError
 from ..notices import compile_notice, reused_note
-from ..options import EXIT_INTERRUPTED, EXIT_OK, add_rules_args, add_run_args, examples, out_dir
+from ..options import (
+    DEALER_HELP,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    add_rules_args,
+    add_run_args,
+    examples,
+    out_dir,
+)
 
 
 def register(sub) -> None:
     p = sub.add_parser("run", help="play many hands and write summary statistics",
                        description="Plays whole matches until at least --hands hands, scores them and "
                                    "writes OUT/summary.json; prints a table.  Ctrl-C keeps finished "
-                                   "chunks; --resume OUT finishes the run.",
+                                   "chunks; --resume OUT finishes the run.\n\nAmong its figures:\n" + DEALER_HELP,
                        **examples("ruian-sim run --hands 100000 --out out",
                                   "ruian-sim run --hands 100000 --variant four-winds-draw "
                                   "--bots greedy:follow=1 --out out/fw",
