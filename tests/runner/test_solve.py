@@ -106,7 +106,11 @@ def test_a_parameter_that_cannot_meet_the_target_is_called_flat(cli, tmp_path):
     and a non-dealer's means."""
     done = cli("sweep", "--solve", "dealer_points_mean=nondealer_points_mean", "--param", "scoring.base.other=1:8",
                "--hands", "1000", "--bots", "greedy", "--workers", "1", "--quiet", "--out", tmp_path / "flat")
-    assert done.returncode == 0, done.stderr
+    # done, and the answer is none: exit 3 (docs/cli.md#exit-codes-and-what-survives-a-failure), not 0
+    assert done.returncode == 3, done.stderr
+    assert "not met over the range" in done.stderr and "Traceback" not in done.stderr
+    again = cli("sweep", "--resume", tmp_path / "flat", "--quiet")   # the same answer, resumed
+    assert again.returncode == 3, again.stderr
     r = json.loads((tmp_path / "flat" / "sweep.json").read_text())["solve"]
     assert not r["met"] and len({e["estimate"] for e in r["evaluations"]}) == 1
     assert "warning: flat:" in done.stdout and "cannot meet dealer_points_mean = nondealer_points_mean" in done.stdout

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..notices import compile_notice
 from ..options import (
     EXIT_INTERRUPTED,
+    EXIT_NOT_FOUND,
     EXIT_OK,
     add_bots_arg,
     add_rules_args,
@@ -33,7 +34,8 @@ def register(sub) -> None:
                     "items, value, gate, cap and everything the engine plays by are played. Each point "
                     "says which and why. Writes OUT/sweep.json and OUT/sweep.csv and prints a table; "
                     "--solve finds where METRIC meets TARGET (or equals another metric) over one numeric "
-                    "param. Ctrl-C keeps finished work; --resume OUT finishes it.",
+                    "param; it exits 3 when the target is not met over the range (sweep.json still written). "
+                    "Ctrl-C keeps finished work; --resume OUT finishes it.",
         **examples("ruian-sim sweep --param scoring.base.other=1,2,3,4 --hands 50000 --out out/other",
                    "ruian-sim sweep --param aborts.four_winds.action=none,draw,penalty --bots greedy:follow=1 "
                    "--hands 50000 --out out/fw-sweep",
@@ -55,7 +57,8 @@ def register(sub) -> None:
                         "draw_rate dealer_kept_rate dealer_points_mean nondealer_points_mean)")
     p.add_argument("--solve", metavar="METRIC=TARGET",
                    help="find the param value where METRIC meets TARGET (a number) or another metric "
-                        "(METRIC=OTHER), by bisection/secant on the same seeds")
+                        "(METRIC=OTHER), by bisection/secant on the same seeds; exit 3 when it is not "
+                        "met over the range")
     p.add_argument("--replay", action="store_true",
                    help="play every point, also those that differ only in scoring (bots that read the "
                         "scoring table then see each point's table)")
@@ -127,6 +130,9 @@ def cmd_sweep(args) -> int:
     finally:
         backend.close()
     print(f"wrote {out / 'sweep.json'}" + ("" if solve else f" and {out / 'sweep.csv'}"))
+    if solve and not result["solve"]["met"]:
+        print(f"ruian-sim: --solve {plan.solve}: not met over the range (exit {EXIT_NOT_FOUND})", file=sys.stderr)
+        return EXIT_NOT_FOUND
     return EXIT_OK
 
 
