@@ -28,7 +28,9 @@ def register(sub) -> None:
         "sweep", help="vary rule values over a list or grid on the same seeds; solve for a target",
         description="Each --param PATH=VALUES names a rule key in dotted form (an entry of a list of "
                     "named maps by its name, e.g. scoring.items.all_pungs.times) and its values: "
-                    "V1,V2,..., [V1,V2], or a range LO:HI[:STEP] (HI included). Two params make a grid. Every "
+                    "V1,V2,..., [V1,V2], or a range LO:HI[:STEP] (HI included); a key whose value is a list takes "
+                    "each value as a list, all in one outer list: 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]' "
+                    "(quoted for the shell). Two params make a grid. Every "
                     "point plays the same seeds; values that only change payments (bases, payers, kong "
                     "payments, wild money, pairwise factors) re-score the same hands (--replay plays them); "
                     "items, value, gate, cap and everything the engine plays by are played. Each point "
@@ -39,6 +41,8 @@ def register(sub) -> None:
         **examples("ruian-sim sweep --param scoring.base.other=1,2,3,4 --hands 50000 --out out/other",
                    "ruian-sim sweep --param aborts.four_winds.action=none,draw,penalty --bots greedy:follow=1 "
                    "--hands 50000 --out out/fw-sweep",
+                   "ruian-sim sweep --param 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]' --hands 20000 "
+                   "--out out/dealer-bases   # a list-valued key: each value a list",
                    "ruian-sim sweep --param scoring.base.other=1:4 --param dealer.streak_cap=2,4,8 "
                    "--metric dealer_points_mean --out out/grid",
                    "ruian-sim sweep --solve draw_rate=0.25 --param wall.dead_stacks=0:12 --hands 20000 "
@@ -46,7 +50,8 @@ def register(sub) -> None:
                    "ruian-sim sweep --resume out/dead             # after Ctrl-C (exit 130)"))
     add_rules_args(p)
     p.add_argument("--param", action="append", default=[], metavar="PATH=VALUES",
-                   help="a rule key and its values (repeat once for a grid)")
+                   help="a rule key and its values (repeat once for a grid): V1,V2,..., [V1,V2], LO:HI[:STEP]; "
+                        "list values in one outer list, e.g. 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]'")
     p.add_argument("--hands", type=hands_arg, default=10_000, metavar="N",
                    help="hands per point, counted on the first point (default 10000)")
     add_seed_arg(p)
