@@ -46,7 +46,7 @@ def test_no_cap_is_named_and_kept_off_the_numeric_axis(cap_sweep):
     from ruian_sim.report.sweep import placement
     from ruian_sim.ruleset.special import off_values
 
-    out, s, stdout = cap_sweep
+    _, s, stdout = cap_sweep
     assert off_values("dealer.streak_cap") == {0: "no cap"} == off_values("scoring.cap")   # rules/schema.json x-off
     assert off_values("wall.dead_stacks") == {}
     assert s["params"][0]["off"] == [{"value": 0, "label": "no cap"}]
