@@ -13,7 +13,7 @@ EVERY = 20.0   # seconds between lines in a log: often enough to see it move, no
 
 
 def clock(seconds: float) -> str:
-    m, s = divmod(int(round(seconds)), 60)
+    m, s = divmod(round(seconds), 60)
     h, m = divmod(m, 60)
     return f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s" if m else f"{s} s"
 

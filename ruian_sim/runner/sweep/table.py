@@ -29,8 +29,8 @@ def format_sweep(s: dict) -> str:
     hands = sorted({p["hands"] for p in s["points"]})
     # the same matches at every point, but a rule can make them last a different number of hands
     each = f"{hands[0]:,} hands each" if len(hands) == 1 else f"{hands[0]:,} to {hands[-1]:,} hands a point"
-    lines = [f"{s['rules']['name']}: sweep of {', '.join(params)} over {len(s['points'])} points "
-             f"({s['plays']} played, the rest re-scored)",
+    lines = [(f"{s['rules']['name']}: sweep of {', '.join(params)} over {len(s['points'])} points "
+              f"({s['plays']} played, the rest re-scored)"),
              f"  {each} (--hands {s['hands']:,}, counted on the first point), seed {s['seed']}, bots {s['bots']}"]
 
     def where(p) -> list[str]:
