@@ -95,6 +95,10 @@ def test_solve_command_brackets_the_dead_wall(cli, tmp_path):
      "exactly one --param"),
     (["--solve", "nosuch=0.25", "--param", "wall.dead_stacks=0:2"], "--solve: unknown nosuch"),
     (["--solve", "draw_rate", "--param", "wall.dead_stacks=0:2"], "expected METRIC=TARGET"),
+    # a streak cap of 0 is no cap (rules/schema.json x-off): no point of a numeric search
+    (["--solve", "dealer_kept_rate=0.2", "--param", "dealer.streak_cap=0:6"],
+     "dealer.streak_cap: 0 means no cap, not a number to search through; search a range without it, "
+     "e.g. dealer.streak_cap=1:6"),
 ])
 def test_bad_solve_exits_2(cli, tmp_path, args, says):
     done = cli("sweep", *args, "--hands", "100", "--workers", "1", "--quiet", "--out", tmp_path / "x")
