@@ -78,7 +78,7 @@ def pytest_collection_modifyitems(session, config, items):
         sys.path.insert(0, str(Path(__file__).parent / "engine"))
         from test_bounds_checked import start_child
 
-        config._bounds_child = start_child()
+        config._bounds_child = start_child(config._tmp_path_factory)   # the tmp_path_factory fixture's
 
 
 def pytest_unconfigure(config):

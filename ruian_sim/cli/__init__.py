@@ -1,5 +1,5 @@
 """The `ruian-sim` command.  Exit codes: 0 done, 1 environment failure, 2 bad input,
-130 interrupted, 143 terminated.
+3 done but nothing found (`sweep --solve` with no answer in the range), 130 interrupted, 143 terminated.
 
 Laid out as the commands are: ``main`` (the parser's top and the exit-code
 contract), ``options`` (the parser class, shared argument types and the

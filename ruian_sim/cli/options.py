@@ -12,6 +12,9 @@ from ..arguments import SEED_MAX
 from ..errors import UserError, shortened
 
 EXIT_OK, EXIT_ENVIRONMENT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+# the work is done and saved, and its answer is "not found" (`sweep --solve`: the target is not met
+# over the range): neither bad input (2: refused before any work) nor the machine (1)
+EXIT_NOT_FOUND = 3
 
 
 class Parser(argparse.ArgumentParser):

@@ -32,6 +32,7 @@ from ..bots.smart.danger import (
 )
 from ..bots.spec import DEFAULT_BOT, reads_tables
 from ..ruleset import RuleSet
+from ..ruleset.label import label
 from .game import Game, build_game
 from .simulate import Simulator
 
@@ -66,7 +67,7 @@ def learn_danger(rules: RuleSet, matches: int = LEARN_MATCHES, seed: int = LEARN
     then the danger tables and the hazard from smart self-play with those."""
     t0 = time.perf_counter()
     if not quiet:
-        print(f"ruian-sim: learning the smart bot's danger tables for {rules.name} (2 × {matches} matches "
+        print(f"ruian-sim: learning the smart bot's danger tables for {label(rules)} (2 × {matches} matches "
               f"of self-play, once; cached by the rules' hash) …", file=sys.stderr, flush=True)
     first, _ = _self_play(rules, "greedy", default_tables(), seed, matches)
     start = dict(default_tables(), accept=first["accept"])

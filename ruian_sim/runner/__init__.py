@@ -3,7 +3,6 @@ merged into statistics; resumable; optional per-hand Parquet rows."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..bots.spec import DEFAULT_BOT
@@ -120,12 +119,10 @@ def _run_locked(plan, out, backend, quiet, resume, records_file, stop, builder, 
             if new_run:
                 _discard(out, made_dir)
             raise
-    progress = None
-    if not quiet and sys.stderr.isatty():
-        from tqdm import tqdm
+    from .progress import progress_bar
 
-        progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
-                        desc=plan.rules_name)
+    progress = progress_bar(plan.hands, plan.rules_name if not plan.paired else
+                            f"{plan.rules_name} vs {plan.rules_name_b}", quiet)
     try:
         acc, info = execute(plan, out, backend.executor, backend.workers, progress, on_records, stop,
                             backend.in_process)

@@ -19,7 +19,6 @@ chunking or workers.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -272,12 +271,9 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
 
         for s in arrangements(_players(plan.rules)):  # compile / load once; forked workers inherit it
             simulator(plan.rules, plan.key, seat_bots(a, b, s, _players(plan.rules))).play_raw(plan.seed, 0, 1)
-    progress = None
-    if not quiet and sys.stderr.isatty():
-        from tqdm import tqdm
+    from .progress import progress_bar
 
-        progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
-                        desc=f"{a} vs {b}")
+    progress = progress_bar(plan.hands, f"{a} vs {b}", quiet)
     t0 = time.perf_counter()
     until = parse_until(plan.extra.get("until_ci"))
     prefix = [None, 0]               # with --until-ci: the chunks taken so far, merged, and their hands

@@ -6,14 +6,15 @@ NUMBA_BOUNDSCHECK when it starts.
 The child compiles the whole engine single-threaded for several minutes, so
 a full test run starts it at collection (tests/conftest.py) and it works on
 the second core while the other tests run; this test waits for its answer.
-Run alone, the test starts it itself."""
+Run alone, the test starts it itself.  Its work (the bounds-checked numba cache,
+some 35-50 MB, and the child's log) goes under pytest's own temporary
+directory, which pytest prunes, never straight into /tmp."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,9 +23,10 @@ HERE = Path(__file__).parent
 TIMEOUT = 2400
 
 
-def start_child() -> tuple[subprocess.Popen, Path]:
-    """The bounds-checked pytest child, its output going to a file (no pipe to fill)."""
-    work = Path(tempfile.mkdtemp(prefix="ruian-bounds-"))
+def start_child(factory: pytest.TempPathFactory) -> tuple[subprocess.Popen, Path]:
+    """The bounds-checked pytest child, its output going to a file (no pipe to fill), its
+    work in a directory of pytest's ``factory``."""
+    work = factory.mktemp("bounds")
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(work / "numba"),
                RUIAN_SIM_BOUNDS_CHILD="1", RUIAN_SIM_RULE_FILES=os.environ.get("RUIAN_SIM_RULE_FILES", "120"),
                # glibc then maps large arrays exactly, so a read past one faults (as under Dask)
@@ -38,9 +40,9 @@ def start_child() -> tuple[subprocess.Popen, Path]:
 
 
 @pytest.mark.slow
-def test_the_bounds_checked_engine_plays_clean(request):
+def test_the_bounds_checked_engine_plays_clean(request, tmp_path_factory):
     started = getattr(request.config, "_bounds_child", None)
-    proc, log = started if started else start_child()
+    proc, log = started if started else start_child(tmp_path_factory)
     try:
         proc.wait(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:

@@ -161,3 +161,20 @@ def test_a_loser_is_valued_as_pairwise_settlement_reads_it(cli):
     assert out.returncode == 0, out.stderr
     score = json.loads(out.stdout)["score"]
     assert (score["win"], score["hand"], score["points"], score["tai"]) == (False, 36, 18, 1)
+
+
+@pytest.mark.parametrize(("args", "complete", "win"), [
+    # mcr's 8-fan gate refuses 门前清 + 平和-less 2+1+1 fan: a whole hand that is no win
+    (["--rules", "mcr", "--wild", "none", "--win", "discard", "123m456m789p234s55z"], True, False),
+    (["--wild", "9s", "--win", "self", "123456789m123456p11z"], True, True),
+    (["--wild", "9s", "123456789m123456p11z"], True, True),          # not scored: a whole hand wins
+    (["--wild", "9s", "--win", "none", "123456789m123456p1z"], False, False),
+])
+def test_the_top_level_win_and_the_scores_win_agree(cli, args, complete, win):
+    out = cli("hand", *args)
+    assert out.returncode == 0, out.stderr
+    row = json.loads(out.stdout)
+    assert (row["complete"], row["win"]) == (complete, win), row
+    assert row["complete"] == (row["shanten"] == -1)
+    if "score" in row and row["complete"]:
+        assert row["win"] == row["score"]["win"], row

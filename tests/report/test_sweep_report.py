@@ -51,3 +51,14 @@ def test_one_param_report_draws_bands_and_the_solve(cli, tmp_path):
     assert "Solve draw_rate = 0.25" in page and "95% interval" in page
     assert page.count("<img") == len(s["metrics_shown"])  # one line plot with its band per metric
     screenshot(out / "report.html", tmp_path / "dead.png")
+
+
+def test_a_value_with_a_meaning_of_its_own_is_named_in_the_report(cli, tmp_path):
+    out = tmp_path / "cap"
+    done = cli("sweep", "--param", "dealer.streak_cap=0,1,3", "--metric", "draw_rate", "--hands", "600",
+               "--bots", "greedy", "--workers", "1", "--quiet", "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert cli("report", out).returncode == 0
+    page = (out / "report.html").read_text()
+    assert "<td>0 (no cap)</td>" in page and "<th>hands</th>" in page
+    assert "hands each" not in page   # the points played different numbers of hands

@@ -62,3 +62,27 @@ def test_every_key_of_the_games_has_a_comment():
         if game != "ruian":
             _assert_every_key_commented(rules_dir() / f"{game}.yaml",
                                         skip=("name:", "title:", "extends:", "when:", "together:", "fallback:", "per:"))
+
+
+def test_rules_list_ends_each_description_at_a_sentence_or_with_an_ellipsis(capsys, monkeypatch):
+    # a variant's description is its opening comment: shown to its first full stop, or cut
+    # at a word with "…" where the terminal is narrower, never mid-sentence without a word
+    from ruian_sim.cli.commands.rules import _head_comment, width
+    from ruian_sim.cli.main import main
+    from ruian_sim.ruleset.locate import variants_dir
+
+    for columns in (80, 140):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert main(["rules", "list"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        variants = lines[lines.index("variants:") + 1:]
+        assert len(variants) == len(builtin_names()["variants"])
+        for line in variants:
+            name, text = line.split(None, 1)
+            assert width(line) <= columns, line
+            assert text.endswith((".", "?", ")", "…")), line
+            whole = _head_comment(str(variants_dir() / f"{name}.yaml"))
+            shown = text.removesuffix("…")
+            assert whole.startswith(shown), line
+            if text.endswith("…"):   # cut between words, not inside one
+                assert whole[len(shown)] in " ,;:(", line

@@ -95,6 +95,10 @@ def test_solve_command_brackets_the_dead_wall(cli, tmp_path):
      "exactly one --param"),
     (["--solve", "nosuch=0.25", "--param", "wall.dead_stacks=0:2"], "--solve: unknown nosuch"),
     (["--solve", "draw_rate", "--param", "wall.dead_stacks=0:2"], "expected METRIC=TARGET"),
+    # a streak cap of 0 is no cap (rules/schema.json x-off): no point of a numeric search
+    (["--solve", "dealer_kept_rate=0.2", "--param", "dealer.streak_cap=0:6"],
+     "dealer.streak_cap: 0 means no cap, not a number to search through; search a range without it, "
+     "e.g. dealer.streak_cap=1:6"),
 ])
 def test_bad_solve_exits_2(cli, tmp_path, args, says):
     done = cli("sweep", *args, "--hands", "100", "--workers", "1", "--quiet", "--out", tmp_path / "x")
@@ -106,7 +110,11 @@ def test_a_parameter_that_cannot_meet_the_target_is_called_flat(cli, tmp_path):
     and a non-dealer's means."""
     done = cli("sweep", "--solve", "dealer_points_mean=nondealer_points_mean", "--param", "scoring.base.other=1:8",
                "--hands", "1000", "--bots", "greedy", "--workers", "1", "--quiet", "--out", tmp_path / "flat")
-    assert done.returncode == 0, done.stderr
+    # done, and the answer is none: exit 3 (docs/cli.md#exit-codes-and-what-survives-a-failure), not 0
+    assert done.returncode == 3, done.stderr
+    assert "not met over the range" in done.stderr and "Traceback" not in done.stderr
+    again = cli("sweep", "--resume", tmp_path / "flat", "--quiet")   # the same answer, resumed
+    assert again.returncode == 3, again.stderr
     r = json.loads((tmp_path / "flat" / "sweep.json").read_text())["solve"]
     assert not r["met"] and len({e["estimate"] for e in r["evaluations"]}) == 1
     assert "warning: flat:" in done.stdout and "cannot meet dealer_points_mean = nondealer_points_mean" in done.stdout

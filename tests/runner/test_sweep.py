@@ -134,6 +134,10 @@ def test_play_affecting_sweep_equals_compares(cli, tmp_path):
     ("wall.dead_stacks=5:1", "LO ≤ HI"),
     ("wall.dead_stacks", "expected PATH=V1,V2"),
     ("table.seats=1", "table.seats"),
+    # a list-valued key: the near misses are told the form that works
+    ("scoring.base.dealer=[1,1,1,1],[1,2,3,4]", "lists side by side go in one outer list: [[1,1,1,1],[1,2,3,4]]"),
+    ("scoring.base.dealer=1,1,1,1", "Write scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]"),
+    ("scoring.base.dealer=[1,1,1,1]", "so each value is a list; got 1. Write scoring.base.dealer=[[1,1,1,1],"),
 ])
 def test_bad_params_exit_2_and_write_nothing(cli, tmp_path, param, says):
     out = tmp_path / "bad"
@@ -150,6 +154,14 @@ def test_values_lists_and_ranges():
     assert parse_values("0:12") == list(range(13))
     assert parse_values("0.5:1.5:0.5") == [0.5, 1.0, 1.5]
     assert parse_values("none,draw,penalty") == ["none", "draw", "penalty"]
+
+
+def test_a_list_valued_key_takes_lists_in_one_outer_list_as_help_shows(cli):
+    plan = make_sweep_plan("ruian", (), [parse_param("scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]")], 100, 1, "greedy")
+    assert [a["scoring.base.dealer"] for a in plan.assignments()] == [[1, 1, 1, 1], [1, 2, 3, 4]]
+    shown = " ".join(cli("sweep", "--help").stdout.split())
+    assert "--param 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]'" in shown    # an example
+    assert "list values in one outer list" in shown                          # --param's own text
 
 
 def test_a_named_entry_resolves_by_its_name_in_any_list_of_named_maps():

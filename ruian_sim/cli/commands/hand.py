@@ -22,8 +22,10 @@ TILE_NOTATION = """Tile notation (tenhou style): digits then a suit letter, 123m
 
 def register(sub) -> None:
     p = sub.add_parser("hand", help="evaluate concealed hands: win, shapes, hard, shanten, waits",
-                       description="One JSON object per hand on stdout: hand, win, shapes, hard, "
-                                   "shanten (-1 complete, 0 ready), waits.\n\n" + TILE_NOTATION,
+                       description="One JSON object per hand on stdout: hand, win, complete, shapes, hard, "
+                                   "shanten (-1 complete, 0 ready), waits. complete: the tiles make a whole "
+                                   "hand; win: complete and, with --win, allowed by the table (a gate such as "
+                                   "mcr's 8 fan), as score.win says.\n\n" + TILE_NOTATION,
                        **examples("ruian-sim hand --wild 9s 123456789m123456p1z",
                                   "ruian-sim hand --wild 5m 123456789m123456p11z",
                                   "ruian-sim hand --variant taiwanese --wild none --win self --seat 0 "
@@ -153,7 +155,10 @@ class Hands:
             from ...settle.hand import parse_melds
 
             melds = tuple(m for _, m in parse_melds(o.melds))
-        obj = self.ev.evaluate(o.hand, wild, melds, self_drawn=o.win in ("self", "kong", "haidi")).as_json()
+        got = self.ev.evaluate(o.hand, wild, melds, self_drawn=o.win in ("self", "kong", "haidi")).as_json()
+        # `complete`: the tiles make a whole hand; `win`: and, when scored, the table lets it win (a
+        # gate such as mcr's 8 fan, wild.max_in_pung): the top level and `score` never disagree
+        obj = {"hand": got.pop("hand"), "win": got["win"], "complete": got.pop("win"), **got}
         if o.win:
             score = self.scorer().score(o.hand, o.melds, o.win, o.tile, o.seat, o.round, o.flowers, wild=wild,
                                         streak=o.streak, first=o.first, last=o.last,
@@ -169,6 +174,7 @@ class Hands:
             score.pop("_fv", None)
             score.pop("_cols", None)
             obj["score"] = score
+            obj["win"] = obj["complete"] and bool(score.get("win"))
         return obj
 
 

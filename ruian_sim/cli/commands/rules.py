@@ -25,24 +25,65 @@ def register(sub) -> None:
     q.set_defaults(func=cmd_rules_show)
 
 
+NAME_WIDTH = 22   # the widest built-in name, and a little room
+
+
 def cmd_rules_list(args) -> int:
+    import shutil
+
     from ...ruleset import builtin_names, load
 
     names = builtin_names()
+    # what is left of the terminal's line beside the name (80 columns when not a terminal)
+    room = max(40, shutil.get_terminal_size().columns - NAME_WIDTH - 3)
     for kind in ("rules", "variants"):
         print(f"{kind}:")
         for n in names[kind]:
             r = load(n)
-            print(f"  {n:<22} {r.title if kind == 'rules' else _first_comment(r.files[-1])}")
+            text = r.title if kind == "rules" else _first_sentence(_head_comment(r.files[-1]))
+            print(f"  {n:<{NAME_WIDTH}} {_fit(text, room)}")
     return EXIT_OK
 
 
-def _first_comment(path: str) -> str:
+def _head_comment(path: str) -> str:
+    """The comment a file opens with, its lines joined: a variant says there what it changes."""
+    lines = []
     with open(path, encoding="utf-8") as fh:
         for line in fh:
-            if line.startswith("#"):
-                return line.lstrip("# ").rstrip()
-    return ""
+            if not line.startswith("#"):
+                if lines:
+                    break
+                continue
+            lines.append(line.lstrip("#").strip())
+    return " ".join(x for x in lines if x)
+
+
+def _first_sentence(text: str) -> str:
+    """Up to the first full stop followed by a space (or the end): ``docs/rules.md §6.`` stays."""
+    for i, ch in enumerate(text):
+        if ch in ".?!。？！" and (i + 1 == len(text) or text[i + 1] == " ") and not text[:i].endswith(("e.g", "i.e")):
+            return text[:i + 1]
+    return text
+
+
+def width(text: str) -> int:
+    """Columns on a terminal: a Chinese character takes two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _fit(text: str, room: int) -> str:
+    """``text`` whole when it fits in ``room`` columns, else cut at a word boundary with an
+    ellipsis (never mid-word)."""
+    if width(text) <= room:
+        return text
+    cut = text
+    while cut and width(cut) > room - 1:
+        cut = cut[:-1]
+    if " " in cut and not text[len(cut)].isspace():
+        cut = cut[:cut.rindex(" ")]
+    return cut.rstrip(" ,;:(") + "…"
 
 
 def cmd_rules_show(args) -> int:

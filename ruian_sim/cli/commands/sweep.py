@@ -9,6 +9,7 @@ from pathlib import Path
 from ..notices import compile_notice
 from ..options import (
     EXIT_INTERRUPTED,
+    EXIT_NOT_FOUND,
     EXIT_OK,
     add_bots_arg,
     add_rules_args,
@@ -27,16 +28,21 @@ def register(sub) -> None:
         "sweep", help="vary rule values over a list or grid on the same seeds; solve for a target",
         description="Each --param PATH=VALUES names a rule key in dotted form (an entry of a list of "
                     "named maps by its name, e.g. scoring.items.all_pungs.times) and its values: "
-                    "V1,V2,..., [V1,V2], or a range LO:HI[:STEP] (HI included). Two params make a grid. Every "
+                    "V1,V2,..., [V1,V2], or a range LO:HI[:STEP] (HI included); a key whose value is a list takes "
+                    "each value as a list, all in one outer list: 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]' "
+                    "(quoted for the shell). Two params make a grid. Every "
                     "point plays the same seeds; values that only change payments (bases, payers, kong "
                     "payments, wild money, pairwise factors) re-score the same hands (--replay plays them); "
                     "items, value, gate, cap and everything the engine plays by are played. Each point "
                     "says which and why. Writes OUT/sweep.json and OUT/sweep.csv and prints a table; "
                     "--solve finds where METRIC meets TARGET (or equals another metric) over one numeric "
-                    "param. Ctrl-C keeps finished work; --resume OUT finishes it.",
+                    "param; it exits 3 when the target is not met over the range (sweep.json still written). "
+                    "Ctrl-C keeps finished work; --resume OUT finishes it.",
         **examples("ruian-sim sweep --param scoring.base.other=1,2,3,4 --hands 50000 --out out/other",
                    "ruian-sim sweep --param aborts.four_winds.action=none,draw,penalty --bots greedy:follow=1 "
                    "--hands 50000 --out out/fw-sweep",
+                   "ruian-sim sweep --param 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]' --hands 20000 "
+                   "--out out/dealer-bases   # a list-valued key: each value a list",
                    "ruian-sim sweep --param scoring.base.other=1:4 --param dealer.streak_cap=2,4,8 "
                    "--metric dealer_points_mean --out out/grid",
                    "ruian-sim sweep --solve draw_rate=0.25 --param wall.dead_stacks=0:12 --hands 20000 "
@@ -44,7 +50,8 @@ def register(sub) -> None:
                    "ruian-sim sweep --resume out/dead             # after Ctrl-C (exit 130)"))
     add_rules_args(p)
     p.add_argument("--param", action="append", default=[], metavar="PATH=VALUES",
-                   help="a rule key and its values (repeat once for a grid)")
+                   help="a rule key and its values (repeat once for a grid): V1,V2,..., [V1,V2], LO:HI[:STEP]; "
+                        "list values in one outer list, e.g. 'scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]'")
     p.add_argument("--hands", type=hands_arg, default=10_000, metavar="N",
                    help="hands per point, counted on the first point (default 10000)")
     add_seed_arg(p)
@@ -55,7 +62,8 @@ def register(sub) -> None:
                         "draw_rate dealer_kept_rate dealer_points_mean nondealer_points_mean)")
     p.add_argument("--solve", metavar="METRIC=TARGET",
                    help="find the param value where METRIC meets TARGET (a number) or another metric "
-                        "(METRIC=OTHER), by bisection/secant on the same seeds")
+                        "(METRIC=OTHER), by bisection/secant on the same seeds; exit 3 when it is not "
+                        "met over the range")
     p.add_argument("--replay", action="store_true",
                    help="play every point, also those that differ only in scoring (bots that read the "
                         "scoring table then see each point's table)")
@@ -127,6 +135,9 @@ def cmd_sweep(args) -> int:
     finally:
         backend.close()
     print(f"wrote {out / 'sweep.json'}" + ("" if solve else f" and {out / 'sweep.csv'}"))
+    if solve and not result["solve"]["met"]:
+        print(f"ruian-sim: --solve {plan.solve}: not met over the range (exit {EXIT_NOT_FOUND})", file=sys.stderr)
+        return EXIT_NOT_FOUND
     return EXIT_OK
 
 

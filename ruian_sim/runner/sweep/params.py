@@ -27,7 +27,7 @@ def parse_values(text: str) -> list:
         try:
             values = yaml.safe_load(text)
         except yaml.YAMLError:
-            raise ValueError(f"{text!r} is not a list like [2,4,6,8]") from None
+            raise ValueError(f"{text!r} is not a list like [2,4,6,8]{_lists_hint(text)}") from None
         if not isinstance(values, list) or not values:
             raise ValueError(f"{text!r} is not a list like [2,4,6,8]")
         if len(values) > MAX_POINTS:
@@ -59,6 +59,56 @@ def parse_values(text: str) -> list:
     if len(parts) > MAX_POINTS:
         raise ValueError(f"{len(parts):,} values; a sweep has at most {MAX_POINTS:,} points")
     return [yaml.safe_load(p.strip()) for p in parts]
+
+
+LISTS_FORM = "each value a list, all in one outer list, e.g. scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]"
+
+
+def _lists_hint(text: str) -> str:
+    """``[1,1],[1,2]`` (lists side by side) means two list values: say how to write them."""
+    try:
+        whole = yaml.safe_load(f"[{text}]")
+    except yaml.YAMLError:
+        return ""
+    if isinstance(whole, list) and len(whole) > 1 and all(isinstance(v, list) for v in whole):
+        return f"; lists side by side go in one outer list: {_show(whole).replace(' ', '')}"
+    return ""
+
+
+def check_list_values(data: dict, param: Param) -> None:
+    """A key whose value is a list (``scoring.base.dealer: [1, 2, 3, 4]``) takes lists: a
+    scalar given for it is a list written without its outer brackets, said before the
+    validator's "expected array"."""
+    here = get_value(data, param.path)
+    if not isinstance(here, list) or all(isinstance(v, list) for v in param.values):
+        return
+    flat = [v for v in param.values if not isinstance(v, list)]
+    guess = param.values if len(param.values) == len(here) and not any(isinstance(v, list) for v in param.values) \
+        else None
+    example = f"[{_show(list(guess)).replace(' ', '')},{_show(here).replace(' ', '')}]" if guess else \
+        f"[{_show(here).replace(' ', '')},...]"
+    raise UserError(f"--param: {param.path}={param.text}: {param.path} is a list ({_show(here).replace(' ', '')} "
+                    f"here), so each value is a list; got {_show(flat[0])}. Write "
+                    f"{param.path}={example} ({LISTS_FORM.split(', e.g.')[0]}; quote it in the shell)")
+
+
+def get_value(data: dict, path: str):
+    """The value at ``path`` (as set_value finds it), or None where there is none."""
+    node = data
+    for part in path.split("."):
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list):
+            names = _names(node)
+            if part in names:
+                node = node[names.index(part)]
+            elif part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                return None
+        else:
+            return None
+    return node
 
 
 def check_grid(params: list) -> None:

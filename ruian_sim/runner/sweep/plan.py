@@ -13,7 +13,7 @@ from pathlib import Path
 from ...errors import UserError
 from ...ruleset.model import build
 from ..plan import load_plan, save_plan
-from .params import Param, check_grid, check_rules, set_value
+from .params import Param, check_grid, check_list_values, check_rules, set_value
 
 SWEEP_PLAN = "sweep-plan.json"
 DEFAULT_METRICS = ("draw_rate", "dealer_kept_rate", "dealer_points_mean", "nondealer_points_mean")
@@ -84,6 +84,7 @@ def make_sweep_plan(rules: str, variants, params: list[Param], hands: int, seed:
                      metrics=list(metrics or DEFAULT_METRICS), solve=solve)
     # every value alone first (the message names the one at fault), then every point
     for p in params:
+        check_list_values(plan.rules, p)
         for v in p.values:
             check_rules(set_value(plan.rules, p.path, v), {p.path: v})
     if len(params) > 1:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ...errors import UserError
 from ...ruleset.model import build
+from ...ruleset.special import off_values
 from ..chunks import save_json_atomic
 from ..compare import public_name
 from ..plan import Plan
@@ -16,6 +17,7 @@ from ..summary import summary_dict
 from .layout import Layout
 from .params import _show
 from .plan import SweepPlan
+from .table import format_sweep, value_label  # noqa: F401 - the table is printed from here
 
 SWEEP_FILE = "sweep.json"
 ALIASES = {"outcomes": "outcome", "shapes": "shape", "items": "item", "wins": "win"}  # as comparison.json names them
@@ -64,8 +66,17 @@ def sweep_dict(plan: SweepPlan, assigns: list[dict], lay: Layout, accs: list, wa
                        "bots_read_changed_value": lay.bots_read[k], "hands": pacc.b.hands,
                        "matches": pacc.b.matches, "metrics": flat_metrics(summary), "diff_to_first": diff,
                        "summary": summary})
-    warnings = [f"at {', '.join(f'{k}={_show(v)}' for k, v in pt['values'].items())}: {w}"
-                for pt in points for w in pt["summary"].get("warnings", [])]
+    def at(values: dict) -> str:
+        return ", ".join(f"{k}={value_label(v, k)}" for k, v in values.items())
+
+    warnings = [f"at {at(pt['values'])}: {w}" for pt in points for w in pt["summary"].get("warnings", [])]
+    first = points[0]["hands"] if points else 0
+    # the same matches everywhere, so a point's rules may make them end sooner or later: said, as
+    # its figures are over that many hands (a streak cap of 1: 75,284 hands where the first had 100,003)
+    warnings += [f"{'fewer' if pt['hands'] < first else 'more'} hands at {at(pt['values'])}: {pt['hands']:,} "
+                 f"(the first point {first:,}): its rules end the same {pt['matches']:,} matches "
+                 f"{'sooner' if pt['hands'] < first else 'later'}"
+                 for pt in points[1:] if pt["hands"] != first]
     if any(lay.bots_read):
         which = [", ".join(f"{k}={_show(v)}" for k, v in assigns[i].items()) for i, r in enumerate(lay.bots_read) if r]
         warnings.append(f"re-scored without replaying although the bots ({plan.bots}) read the changed value: "
@@ -73,8 +84,7 @@ def sweep_dict(plan: SweepPlan, assigns: list[dict], lay: Layout, accs: list, wa
                         f"rules; add --replay to let the bots play under each.")
     return {
         "rules": {"name": plan.rules_name, "variants": list(plan.variants), "hash": build(plan.rules).hash},
-        "params": [{"path": p.path, "values": list(p.values), "numeric": p.numeric, "integer": p.integer}
-                   for p in plan.param_list],
+        "params": [_param(p) for p in plan.param_list],
         "seed": plan.seed, "hands": plan.hands, "bots": plan.bots, "chunk_matches": plan.chunk_matches,
         "replay": plan.replay, "metrics_shown": list(plan.metrics),
         "pairing": "every point is played on the same seeds: hand k of match m sees the same wall at every "
@@ -85,6 +95,17 @@ def sweep_dict(plan: SweepPlan, assigns: list[dict], lay: Layout, accs: list, wa
         "points": points,
         "seconds": wall_seconds,
     }
+
+
+def _param(p) -> dict:
+    """A param as sweep.json gives it; ``off``: its values the schema gives a meaning of their own
+    (``dealer.streak_cap`` 0: no cap), which are no point on a numeric axis."""
+    off = off_values(p.path)
+    d = {"path": p.path, "values": list(p.values), "numeric": p.numeric, "integer": p.integer}
+    present = [{"value": v, "label": off[v]} for v in p.values if not isinstance(v, bool) and v in off]
+    if present:
+        d["off"] = present
+    return d
 
 
 def write_outputs(out: Path, sweep: dict) -> None:
@@ -118,37 +139,3 @@ def check_metrics(names, known: set[str]) -> None:
     bad = [n for n in names if n not in known and not re.fullmatch(r"times_\d+", n)]
     if bad:
         raise UserError(f"--metric: unknown {', '.join(bad)} (choose from: {', '.join(sorted(known))})")
-
-
-def format_sweep(s: dict) -> str:
-    from ..compare import _ci, _grid, _known, _num
-
-    params = [p["path"] for p in s["params"]]
-    metrics = s["metrics_shown"]
-    hands = sorted({p["hands"] for p in s["points"]})
-    # the same matches at every point, but a rule can make them last a different number of hands
-    each = f"{hands[0]:,} hands each" if len(hands) == 1 else f"{hands[0]:,} to {hands[-1]:,} hands a point"
-    lines = [(f"{s['rules']['name']}: sweep of {', '.join(params)} over {len(s['points'])} points "
-              f"({s['plays']} played, the rest re-scored), {each}, seed {s['seed']}, bots {s['bots']}")]
-    rows = [params + ["play"] + [f"{m} [95% CI], Δ vs first [paired CI]" for m in metrics]]
-    for p in s["points"]:
-        row = [_show(p["values"][q]) for q in params] + ["played" if p["replayed"] else "re-scored"]
-        for m in metrics:
-            x, d = p["metrics"].get(m), p["diff_to_first"].get(m)
-            cell = "-"
-            if x:
-                ci = x["ci95"]
-                cell = f"{x['value']:.4f} " + (f"[{ci[0]:.4f}, {ci[1]:.4f}]" if _known(ci[0]) and _known(ci[1])
-                                               else "[none]")
-            if d:
-                cell += f", Δ{_num(d['value'])} {_ci(d['ci95'])}"
-            row.append(cell)
-        rows.append(row)
-    lines += _grid(rows, right=set(range(len(params) + 1, len(rows[0]))))
-    lines.append("play per point:")
-    for p in s["points"]:
-        where = ", ".join(f"{q}={_show(p['values'][q])}" for q in params)
-        lines.append(f"  {where}: {p.get('why') or ('played' if p['replayed'] else 're-scored')}")
-    for w in s.get("warnings", []):
-        lines.append(f"warning: {w}")
-    return "\n".join(lines) + "\n"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,12 +118,9 @@ def run_sweep(plan: SweepPlan, out: Path, backend, quiet: bool = True, resume: b
 
                 shutil.rmtree(out, ignore_errors=True)
             raise
-    progress = None
-    if not quiet and sys.stderr.isatty():
-        from tqdm import tqdm
+    from ..progress import progress_bar
 
-        progress = tqdm(total=plan.hands, unit="hand", unit_scale=True, file=sys.stderr, smoothing=0.1,
-                        desc=f"sweep {len(assigns)} points, {len(lay.group_rules)} played")
+    progress = progress_bar(plan.hands, f"sweep {len(assigns)} points, {len(lay.group_rules)} played", quiet)
     t0 = time.perf_counter()
     executor, workers = backend.executor, backend.workers
     try:
