@@ -7,6 +7,8 @@ import builtins
 import html
 import json
 import re
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -16,11 +18,16 @@ from ruian_sim.runner.units import SHARE, unit_of
 pytest.importorskip("matplotlib")
 
 
+def run_cli(*args):
+    """`ruian-sim` in a subprocess (tests/conftest.py's cli, for module-scoped fixtures: a bare
+    `from conftest import` finds whichever conftest.py was imported first)."""
+    return subprocess.run([sys.executable, "-m", "ruian_sim.cli", *map(str, args)], capture_output=True, text=True,
+                          timeout=600)
+
+
 @pytest.fixture(scope="module")
 def flowers(tmp_path_factory):
     """ruian against ruian with eight flowers: flowers_mean goes from 0 to about 6 a hand."""
-    from conftest import run_cli
-
     out = tmp_path_factory.mktemp("cmp") / "flowers"
     done = run_cli("compare", "ruian", "ruian+flowers", "--hands", "1000", "--bots", "greedy", "--workers", "1",
                    "--quiet", "--out", out)
@@ -30,8 +37,6 @@ def flowers(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    from conftest import run_cli
-
     out = tmp_path_factory.mktemp("run") / "run"
     done = run_cli("run", "--hands", "1000", "--bots", "greedy", "--workers", "1", "--quiet", "--out", out)
     assert done.returncode == 0, done.stderr
