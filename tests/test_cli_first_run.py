@@ -19,14 +19,14 @@ def scores_block(stdout):
 
 
 def test_play_ends_with_each_seats_points_and_the_table_entry(cli):
-    done = cli("play", "--seed", "1", "--match", "0", "--hand", "0", "--bots", "greedy")
+    done = cli("play", "--seed", "1", "--match", "0", "--hand", "1", "--bots", "greedy")
     assert done.returncode == 0, done.stderr
     block = scores_block(done.stdout)
-    # S3 wins soft on S2's discard (the transcript in tests/engine/transcripts); every loser,
-    # the dealer S0 too, pays multiplier 1 × base 1
-    assert block[0] == "  S3 wins: scoring items soft, times ×1"
-    assert block[1:] == ["  S0 (player 0): -1", "  S1 (player 1): -1", "  S2 (player 2): -1",
-                         "  S3 (player 3): +3"]
+    # S2 wins hard (no wild held) on S1's discard (the transcript in tests/engine/transcripts);
+    # every loser, the dealer S1 too, pays multiplier 2 × base 1
+    assert block[0] == "  S2 wins: scoring items hard, times ×2"
+    assert block[1:] == ["  S0 (player 0): -2", "  S1 (player 1): -2", "  S2 (player 2): +6",
+                         "  S3 (player 3): -2"]
     assert done.stdout.rstrip().endswith(block[-1])
 
 
@@ -213,3 +213,4 @@ def test_every_help_example_runs_as_written(tmp_path):
         if done.returncode != 0 or "Traceback" in done.stderr:
             failures.append(f"{example}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
     assert not failures, "\n".join(failures)
+

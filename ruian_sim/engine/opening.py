@@ -22,7 +22,7 @@ from ..table.layout import (
     H_ROUND,
     H_STREAK,
 )
-from ..table.rng import BOT, DICE, WALL, stream
+from ..table.rng import ASIDE_PLACES, BOT, DICE, WALL, stream
 from ..table.void import name_voids
 from ..table.wall import WS_INDICATOR, setup_wall
 from .exchange import exchange_tiles
@@ -38,6 +38,7 @@ def open_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     n = P[EP_SEATS]
     rs[WALL] = stream(root, match, hand, WALL)
     rs[DICE] = stream(root, match, hand, DICE)
+    rs[ASIDE_PLACES] = stream(root, match, hand, ASIDE_PLACES)
     for s in range(n):
         rs[BOT + s] = stream(root, match, hand, BOT + s)
     seats.cnt[:] = 0
@@ -52,7 +53,7 @@ def open_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     H[H_LAST_RAW] = -1
     H[H_DISCARDER] = -1
     H[H_OUTCOME] = -1
-    wk = setup_wall(P, rs, dealer, wall.tiles, wall.gone, W, log)
+    wk = setup_wall(P, rs, dealer, wall.tiles, wall.gone, W, wall.lay, log)
     H[H_STREAK] = streak
     H[H_ROUND] = rnd
     set_wild(wk, rules, seats, table)

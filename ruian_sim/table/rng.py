@@ -20,6 +20,7 @@ _K_PURPOSE = np.uint64(0xDB4F0B9175AE2165)
 # purposes
 WALL = 1
 DICE = 2
+ASIDE_PLACES = 3   # where the tiles laid aside (flowers) lie in draw order
 BOT = 8  # BOT + seat
 
 

@@ -1,4 +1,4 @@
-"""The wall: shuffle, dice, break, the turned wild, head and tail draws, the
+"""The wall: dice, the tiles laid out in draw order, break, the turned wild, head and tail draws, the
 dead wall and the 海底 tiles.
 
 Layout.  ``wall[i]`` is the raw kind at ring position i.  The ring is
@@ -21,17 +21,22 @@ when none is left returns WALL_EMPTY (-1), which callers treat as an error.
 ``W`` is the wall state vector (WS_* indices below).
 """
 
+import numpy as np
+
 from ..fields import Fields
 from ..jit import kernel, kernel_inline
 from .layout import (
     EP_ASIDE,
     EP_COPIES,
     EP_COUNT_DIR,
+    EP_CHUNK,
     EP_DEAD_ODD,
     EP_DEAD_STACKS,
+    EP_DEALER_EXTRA,
     EP_DICE,
     EP_DRAW_DIR,
     EP_HAIDI,
+    EP_HAND,
     EP_HEIGHT,
     EP_NEXT,
     EP_SEATS,
@@ -52,7 +57,7 @@ from .layout import (
     WILD_TURNED,
 )
 from .log import log_event
-from .rng import DICE, WALL, below
+from .rng import ASIDE_PLACES, DICE, WALL, below, mix64, next_u64
 
 _WS = Fields()
 WS_BREAK = _WS()       # the break stack (last counted)
@@ -71,6 +76,7 @@ WS_SIZE = _WS.size
 WALL_EMPTY = -1      # returned by a draw when the wall is empty (callers check first)
 
 FLOWER_BASE = 34  # notation: kinds 34.. are flowers
+_KEY = np.uint64(0x9FB21C651E98DF25)   # spreads (kind, copy) over the key space
 
 
 @kernel_inline
@@ -78,20 +84,143 @@ def is_flower(kind):
     return kind >= FLOWER_BASE
 
 
+@kernel_inline
+def laid_aside(P, kind):
+    """Whether a tile of this kind is laid aside when drawn and replaced from the tail."""
+    return is_flower(kind) or P[EP_ASIDE + kind] == 1
+
+
 @kernel
-def shuffle_wall(P, rs, wall):
-    """The tile set in canonical order, then a Fisher-Yates shuffle from the wall stream."""
+def _sort_by_key(codes, keys, lo, hi):
+    """Insertion sort of codes[lo:hi] by keys[lo:hi] (at most a few hundred tiles)."""
+    for i in range(lo + 1, hi):
+        c, k = codes[i], keys[i]
+        j = i - 1
+        while j >= lo and keys[j] > k:
+            codes[j + 1], keys[j + 1] = codes[j], keys[j]
+            j -= 1
+        codes[j + 1], keys[j + 1] = c, k
+
+
+@kernel
+def _tail_index(P, t):
+    """The draw-order index (0 = the first tile drawn from the head) of the t-th tile
+    drawn from the tail, top first: the head and tail meet in one ring."""
+    h = P[EP_HEIGHT]
+    return P[EP_TILES] - h * (t // h + 1) + t % h
+
+
+@kernel
+def _replaced_when(P, j):
+    """When the tile at draw-order index j, if it is laid aside, is replaced:
+    the deal's are replaced after the deal seat by seat from the dealer (补花),
+    the others as they are drawn.  A key that sorts in that order."""
+    n, chunk, size, total = P[EP_SEATS], P[EP_CHUNK], P[EP_HAND], P[EP_TILES]
+    at = 0
+    given = 0
+    while given < size:   # the deal's rounds, as table/intake.deal takes them
+        take = min(chunk, size - given)
+        if j < at + take * n:
+            return ((j - at) // take) * total + j
+        at += take * n
+        given += take
+    if j < at + P[EP_DEALER_EXTRA]:
+        return j   # the dealer's extra tile
+    return n * total + j
+
+
+@kernel
+def fill_wall(P, rs, W, wall, gone, lay):
+    """Lay the tile set out in draw order, then on the ring from the break.
+
+    Why not a plain shuffle of the ring: two rule sets compared on the same seed
+    should deal the same tiles in the same order even when one has more tiles
+    (flowers) or another wall (more stacks a side, another break), so that the
+    comparison keeps its common random numbers.  So each tile (kind, copy) gets a
+    random key from the hand's wall stream, and the ordinary tiles, sorted by key,
+    are read in draw order from the head whatever the geometry.  Tiles laid aside
+    when drawn (flowers) take a uniformly random set of draw-order places from a
+    stream of their own; the ordinary tile each one displaces from the head is
+    put in the tail, next after the break stack, where the replacement for that
+    flower is drawn, in the order the flowers are replaced.  Every arrangement
+    stays equally likely."""
+    total = P[EP_TILES]
+    h = P[EP_HEIGHT]
+    salt = next_u64(rs, WALL)
+    codes = lay[:total]   # lay: codes (kind * 64 + copy), keys, draw order, the displaced
+    keys = lay[total:2 * total]
     n = 0
-    for k in range(N_RAW):
-        for _ in range(P[EP_COPIES + k]):
-            wall[n] = k
-            n += 1
-    for i in range(n - 1, 0, -1):
-        j = below(rs, WALL, i + 1)
-        t = wall[i]
-        wall[i] = wall[j]
-        wall[j] = t
-    return n
+    ordinary = 0
+    for aside in range(2):   # the ordinary tiles first, then those laid aside
+        for k in range(N_RAW):
+            if laid_aside(P, k) == (aside == 1):
+                for c in range(P[EP_COPIES + k]):
+                    codes[n] = k * 64 + c
+                    keys[n] = np.int64(mix64(salt ^ (np.uint64(k * 64 + c + 1) * _KEY)) >> np.uint64(1))
+                    n += 1
+        if aside == 0:
+            ordinary = n
+    _sort_by_key(codes, keys, 0, ordinary)
+    _sort_by_key(codes, keys, ordinary, total)
+    spare = total - ordinary
+    # the places of the tiles laid aside, in draw order: gone[] marks them (it is cleared after)
+    gone[:] = 0
+    for i in range(spare):
+        r = below(rs, ASIDE_PLACES, total - i)
+        j = 0
+        while gone[j] == 1 or r > 0:   # the r-th free place: ends within total
+            if gone[j] == 0:
+                r -= 1
+            j += 1
+        gone[j] = 1
+    # the tail's first spare + h places: the displaced tiles and the break stack
+    tail_slots = min(spare + h, total)
+    for t in range(tail_slots):
+        gone[_tail_index(P, t)] += 2
+    order = lay[2 * total:3 * total]   # draw-order index -> code
+    displaced = lay[3 * total:]   # at most spare <= total; keys[] now holds when each is drawn
+    queued = 0
+    q = 0
+    next_aside = ordinary
+    for j in range(total):
+        if gone[j] >= 2:
+            continue   # a tail place
+        if gone[j] == 1:
+            order[j] = codes[next_aside]
+            next_aside += 1
+            displaced[queued] = codes[q]
+            keys[queued] = _replaced_when(P, j)
+            queued += 1
+        else:
+            order[j] = codes[q]
+        q += 1
+    _sort_by_key(displaced, keys, 0, queued)
+    # The turned tile (the bottom of the break stack, tail order h - 1) stays the
+    # one it is without flowers; where a flower lies there, the next tile from
+    # the tail is turned instead, so it goes first.
+    turned = codes[ordinary - 1]
+    turned_first = h - 1 < tail_slots and gone[_tail_index(P, h - 1)] == 3
+    taken = 0
+    for t in range(tail_slots):
+        j = _tail_index(P, t)
+        if gone[j] == 3:
+            order[j] = codes[next_aside]
+            next_aside += 1
+            continue
+        if t == h - 1 and not turned_first:
+            order[j] = turned
+            continue
+        i = taken - 1 if turned_first else taken
+        taken += 1
+        if i < 0:
+            order[j] = turned
+        elif i < queued:
+            order[j] = displaced[i]
+        else:   # the break stack's other tiles, in the order they were without flowers
+            order[j] = codes[ordinary - h + i - queued]
+    for j in range(total):
+        wall[head_pos(P, W, j)] = order[j] // 64
+    return total
 
 
 @kernel
@@ -182,9 +311,9 @@ def draw_tail(P, W, wall, gone):
 
 
 @kernel
-def setup_wall(P, rs, dealer, wall, gone, W, log):
-    """Shuffle, throw the dice, break the wall, turn the wild.  Returns the wild kind."""
-    shuffle_wall(P, rs, wall)
+def setup_wall(P, rs, dealer, wall, gone, W, lay, log):
+    """Throw the dice, break the wall, lay the tiles out from the break, turn the wild.
+    Returns the wild kind."""
     gone[:] = 0
     W[:] = 0
     seats = P[EP_SEATS]
@@ -204,6 +333,8 @@ def setup_wall(P, rs, dealer, wall, gone, W, log):
     first = side * P[EP_STACKS] + (0 if step > 0 else P[EP_STACKS] - 1)
     W[WS_BREAK] = (first + step * (count - 1)) % n_stacks
     W[WS_DRAW_DIR] = P[EP_DRAW_DIR]
+    fill_wall(P, rs, W, wall, gone, lay)
+    gone[:] = 0
     at = W[WS_BREAK] % P[EP_STACKS]  # the break stack within its side, from that side's left end
     log_event(log, EV_BREAK, opener, at, count, W[WS_BREAK] // P[EP_STACKS])
     W[WS_WILD] = -1

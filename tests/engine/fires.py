@@ -138,17 +138,17 @@ FIRES = {
     "draw-keeps-dealer": (kept_on_draw, "greedy", 2026, 0, 30),
     "five-players": (lambda r, rec, sc: int((rec["sitting_out"] >= 0).sum()), "greedy", 2026, 0, 30),
     "flowers": (seat_sum("flowers"), "greedy", 2026, 0, 30),
-    "four-kongs-draw": (outcome("four_kongs_draw"), "random", 64, 0, 30),
-    "four-winds-draw": (outcome("four_winds_draw"), "greedy:follow=1", 1, 0, 30),
+    "four-kongs-draw": (outcome("four_kongs_draw"), "random", 70, 0, 30),
+    "four-winds-draw": (outcome("four_winds_draw"), "greedy:follow=1", 2, 0, 30),
     "four-winds-penalty": (seat_sum("penalty"), "greedy:follow=1", 2026, 0, 30),
     "kong-payments": (money, "greedy", 2026, 0, 30),
     "multiple-winners": (several_winners, "greedy", 3, 0, 30),
     "next-kind-wild": (wild_not_turned, "greedy", 2026, 0, 30),
     "no-white-stand-in": (white_as_itself, "greedy", 2026, 0, 30),
-    "pass-win": (seat_sum("blocked"), "smart", 21, 0, 30),
+    "pass-win": (seat_sum("blocked"), "smart", 25, 0, 30),
     "self-drawn-hard": (soft_self_drawn, "greedy", 2026, 0, 30),
     "thirteen-tiles": (winner_field("meld4", lambda c, r: c != 0), "greedy", 2026, 0, 30),
-    "triple-win-draw": (outcome("triple_win_draw"), "greedy", 100, 0, 30),
+    "triple-win-draw": (outcome("triple_win_draw"), "greedy", 121, 0, 30),
     "sichuan-no-exchange": (None, "greedy", 2026, 0, 4),   # exchanges(): the event log
 }
 

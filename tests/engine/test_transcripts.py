@@ -31,10 +31,9 @@ def test_transcript_is_unchanged(path):
 
 
 def test_play_cli_prints_the_same_text(cli):
-    path = FILES[0]
     out = cli("play", "--seed", "1", "--match", "0", "--hand", "0", "--bots", "greedy")
     assert out.returncode == 0, out.stderr
-    assert out.stdout == (path.parent / "ruian-s1-m0-h0-chi-discard-win.txt").read_text(encoding="utf-8")
+    assert out.stdout == (FILES[0].parent / "ruian-s1-m0-h0-haidi.txt").read_text(encoding="utf-8")
 
 
 def test_play_cli_bad_arguments_exit_2(cli):

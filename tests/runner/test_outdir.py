@@ -149,7 +149,7 @@ def test_a_one_match_run_writes_strict_json_that_validates_and_reports(cli, tmp_
     from tests.runner.test_schemas import errors
 
     out = tmp_path / "one"
-    done = cli("run", "--hands", "5", "--bots", "greedy", "--workers", "1", "--quiet", "--out", out)
+    done = cli("run", "--hands", "3", "--bots", "greedy", "--workers", "1", "--quiet", "--out", out)   # match 0: 4 hands
     assert done.returncode == 0, done.stderr
     s = strict_json(out / "summary.json")
     assert s["matches"] == 1 and s["ci95"]["turns_mean"] == [None, None] and s["ci95"]["draw_rate"] == [0, 1]
