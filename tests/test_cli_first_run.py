@@ -214,3 +214,27 @@ def test_every_help_example_runs_as_written(tmp_path):
             failures.append(f"{example}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
     assert not failures, "\n".join(failures)
 
+
+@pytest.mark.parametrize("sig, code, word", [("SIGTERM", 143, "terminated"), ("SIGINT", 130, "interrupted")])
+def test_a_signal_during_the_first_compile_ends_it_at_once(tmp_path, sig, code, word):
+    """numba drops an exception raised inside its C callbacks: a SIGTERM 45 s into a cold compile
+    once went unheard, and the run compiled for minutes more and played to its end."""
+    import os
+    import signal
+    import time
+
+    env = {**os.environ, "RUIAN_SIM_CACHE": str(tmp_path / "cold")}
+    p = subprocess.Popen([sys.executable, "-m", "ruian_sim.cli", "run", "--hands", "2000", "--out",
+                          str(tmp_path / "out")], stderr=subprocess.PIPE, text=True, env=env)
+    assert "compiling the engine" in p.stderr.readline()
+    time.sleep(8)   # well inside the compile (minutes long)
+    p.send_signal(getattr(signal, sig))
+    try:
+        p.wait(timeout=30)
+    finally:
+        p.kill()
+    rest = p.stderr.read()
+    assert p.returncode == code, rest
+    assert rest.strip().splitlines()[-1] == (f"ruian-sim: {word} while compiling the engine; nothing was written "
+                                             "(the kernels compiled so far are cached)")
+    assert "Traceback" not in rest and not (tmp_path / "out").exists()

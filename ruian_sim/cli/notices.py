@@ -70,12 +70,14 @@ def compile_notice():
     print(f"ruian-sim: compiling the engine (once, about {max(1, round(seconds / 60))} minutes, {where}) …",
           file=sys.stderr, flush=True)
     done = [0]
+    depth = [0]   # compiles under way (one kernel's compile starts its callees')
 
     class Count(event.Listener):
         def on_start(self, ev):
-            pass
+            depth[0] += 1
 
         def on_end(self, ev):
+            depth[0] -= 1
             done[0] += 1
 
     stop = threading.Event()
@@ -90,8 +92,10 @@ def compile_notice():
 
     ticker = threading.Thread(target=report, daemon=True)
     ticker.start()
+    from .. import interrupt
+
     try:
-        with event.install_listener("numba:compile", Count()):
+        with event.install_listener("numba:compile", Count()), interrupt.compiling(lambda: depth[0] > 0):
             yield
     finally:
         stop.set()
