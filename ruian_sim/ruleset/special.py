@@ -38,3 +38,11 @@ def off_values(path: str) -> dict:
     mark = node.get("x-off")
     marks = mark if isinstance(mark, list) else [mark] if mark else []
     return {m["value"]: m["label"] for m in marks}
+
+
+def meaning(off: dict, value) -> str | None:
+    """What ``value`` means where the schema marks it special (``off_values``); None for any
+    other value, a list-valued parameter's lists among them (they are no keys)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    return off.get(value)

@@ -164,6 +164,19 @@ def test_a_list_valued_key_takes_lists_in_one_outer_list_as_help_shows(cli):
     assert "list values in one outer list" in shown                          # --param's own text
 
 
+def test_a_list_valued_sweep_runs_and_shows_its_lists(cli, tmp_path):
+    """Its values are lists, no keys: the check for a value with a meaning of its own (0: no cap)
+    once raised TypeError on them, a traceback instead of a table."""
+    done = cli("sweep", "--param", "scoring.base.dealer=[[1,1,1,1],[1,2,3,4]]", "--hands", "200", "--bots", "greedy",
+               "--workers", "1", "--quiet", "--out", tmp_path / "bases")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "[1, 2, 3, 4]" in done.stdout or "[1,2,3,4]" in done.stdout, done.stdout
+    from ruian_sim.ruleset.special import meaning
+
+    assert meaning({0: "no cap"}, [1, 2, 3, 4]) is None and meaning({0: "no cap"}, 0) == "no cap"
+    assert meaning({0: "no cap"}, False) is None
+
+
 def test_a_named_entry_resolves_by_its_name_in_any_list_of_named_maps():
     data = {"scoring": {"items": [{"name": "soft", "times": 1}, {"name": "all_pungs", "times": 2}]}}
     got = set_value(data, "scoring.items.all_pungs.times", 4)

@@ -45,7 +45,7 @@ def register(sub) -> None:
                    "--out out/dealer-bases   # a list-valued key: each value a list",
                    "ruian-sim sweep --param scoring.base.other=1:4 --param dealer.streak_cap=2,4,8 "
                    "--metric dealer_points_mean --out out/grid",
-                   "ruian-sim sweep --solve draw_rate=0.25 --param wall.dead_stacks=0:12 --hands 20000 "
+                   "ruian-sim sweep --solve draw_rate=0.1 --param wall.dead_stacks=0:12 --hands 20000 "
                    "--out out/dead",
                    "ruian-sim sweep --resume out/dead             # after Ctrl-C (exit 130)"))
     add_rules_args(p)

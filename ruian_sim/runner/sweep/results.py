@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ...errors import UserError
 from ...ruleset.model import build
-from ...ruleset.special import off_values
+from ...ruleset.special import meaning, off_values
 from ..chunks import save_json_atomic
 from ..compare import public_name
 from ..plan import Plan
@@ -102,7 +102,7 @@ def _param(p) -> dict:
     (``dealer.streak_cap`` 0: no cap), which are no point on a numeric axis."""
     off = off_values(p.path)
     d = {"path": p.path, "values": list(p.values), "numeric": p.numeric, "integer": p.integer}
-    present = [{"value": v, "label": off[v]} for v in p.values if not isinstance(v, bool) and v in off]
+    present = [{"value": v, "label": meaning(off, v)} for v in p.values if meaning(off, v)]
     if present:
         d["off"] = present
     return d

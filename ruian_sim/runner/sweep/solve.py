@@ -73,10 +73,10 @@ def parse_solve(text: str, plan, known: set[str]) -> Target:
     if not p.numeric or len(p.values) < 2:
         raise UserError(f"--solve: --param {p.path} must be a numeric range or list of two or more numbers, "
                         f"e.g. {p.path}=0:12 (got {p.text or p.values})")
-    from ...ruleset.special import off_values
+    from ...ruleset.special import meaning, off_values
 
     off = off_values(p.path)
-    special = [v for v in p.values if not isinstance(v, bool) and v in off]
+    special = [v for v in p.values if meaning(off, v)]
     if special:   # 0 = no cap is no number between the others: a search through it would mean nothing
         v, plain = special[0], [x for x in p.values if x not in special]
         instead = f"; search a range without it, e.g. {p.path}={min(plain)}:{max(plain)}" if plain else ""

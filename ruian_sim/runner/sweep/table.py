@@ -6,7 +6,7 @@ its own says it (``0 (no cap)``)."""
 
 from __future__ import annotations
 
-from ...ruleset.special import off_values
+from ...ruleset.special import meaning, off_values
 from .params import _show
 
 
@@ -14,7 +14,8 @@ def value_label(value, path: str) -> str:
     """A parameter's value as shown: ``0 (no cap)`` where the schema says what 0 means."""
     off = off_values(path)
     text = _show(value)
-    return f"{text} ({off[value]})" if not isinstance(value, bool) and value in off else text
+    said = meaning(off, value)
+    return f"{text} ({said})" if said else text
 
 
 def hands_differ(s: dict) -> bool:
