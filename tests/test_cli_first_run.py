@@ -202,6 +202,9 @@ def test_every_help_example_runs_as_written(tmp_path):
     (tmp_path / "my-rules.yaml").write_text("extends: ruian\nname: mine\ndealer: {keep_on_draw: true}\n")
     failures = []
     for example in all_examples():
+        if example.startswith("ruian-sim serve"):
+            failures += _serve_example(example, tmp_path)
+            continue
         if example.startswith("printf"):
             left, right = example.split(" | ")
             stdin = subprocess.run(["bash", "-c", left], capture_output=True, text=True, check=True).stdout
@@ -213,6 +216,37 @@ def test_every_help_example_runs_as_written(tmp_path):
         if done.returncode != 0 or "Traceback" in done.stderr:
             failures.append(f"{example}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
     assert not failures, "\n".join(failures)
+
+
+def _serve_example(example: str, tmp_path) -> list[str]:
+    """A server runs until stopped: started as written (but on a free port, in the test's folder,
+    opening no browser), its page fetched with the printed URL, then stopped with Ctrl-C."""
+    import signal
+    import urllib.request
+
+    words = _cheap(example)
+    for i, w in enumerate(words[:-1]):
+        if w == "--port":
+            words[i + 1] = "0"
+        if w == "--workspace":
+            words[i + 1] = str(tmp_path / "desk")
+    words = [w for w in words if w != "--open"]
+    if "--port" not in words:
+        words += ["--port", "0"]
+    p = subprocess.Popen([sys.executable, "-m", "ruian_sim.cli", *words[1:]], cwd=tmp_path, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        url = p.stdout.readline().strip()
+        with urllib.request.urlopen(url, timeout=60) as page:
+            ok = page.status == 200 and b"designer's desk" in page.read()
+        p.send_signal(signal.SIGINT)
+        p.wait(timeout=60)
+    finally:
+        p.kill()
+        p.stdout.close()
+        err = p.stderr.read()
+        p.stderr.close()
+    return [] if ok and p.returncode == 0 and "Traceback" not in err else [f"{example}: {url!r} exit {p.returncode}: {err[-300:]}"]
 
 
 @pytest.mark.parametrize("sig, code, word", [("SIGTERM", 143, "terminated"), ("SIGINT", 130, "interrupted")])

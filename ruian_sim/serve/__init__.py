@@ -20,8 +20,13 @@ def serve(port: int, workspace: Path, open_browser: bool = False) -> int:
         import webbrowser
 
         webbrowser.open(desk.url)
+    from .. import interrupt
+
     try:
         desk.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:   # Ctrl-C is how a server is stopped: exit 0 (SIGTERM keeps its 143)
+        print("ruian-sim serve: stopped", file=sys.stderr, flush=True)
+        return interrupt.EXIT_INTERRUPTED if interrupt.terminated() else 0
     finally:
         desk.runs.stop_all()
         desk.server_close()

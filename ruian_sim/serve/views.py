@@ -15,16 +15,8 @@ from ..errors import UserError
 # The figures the page leads with: compare's headline metrics, and those a designer asks first.
 LEAD = ("draw_rate", "dealer_advantage", "money_per_hand", "dealer_kept_rate", "turns_mean", "hands_per_match")
 
-# Each chart holds one unit: a metric goes to the first chart whose test its name passes.
-def _points(k: str) -> bool:
-    return "points" in k or "value" in k or k in ("dealer_advantage", "money_per_hand")
-
-
-CHARTS = (("Rates (share of hands)", lambda k: k.endswith("_rate") or k.startswith(("outcome_", "seat_win_rate_"))),
-          ("Points per hand (base units)", _points),
-          ("Shares of wins", lambda k: k.startswith(("item_", "shape_", "times_"))),
-          ("Multipliers (times)", lambda k: "times" in k),
-          ("Counts per hand", lambda k: True))
+# Each chart holds one unit, grouped as the report groups them (runner/units.py); shares are
+# drawn in percentage points there and as shares here, the same numbers
 
 
 def games() -> dict:
@@ -102,6 +94,7 @@ def result(folder: Path) -> dict | None:
     """A finished comparison: its file, the report's sentences, compare's table rows, and charts by unit."""
     from ..report.analyst import findings
     from ..runner.compare import _ci, _fired, _num, _p, _value, pairing_gain, shown_metrics
+    from ..runner.units import by_unit
 
     path = folder / "out" / "comparison.json"
     if not path.is_file():
@@ -117,12 +110,11 @@ def result(folder: Path) -> dict | None:
 
     shown = shown_metrics(c)
     lead = [k for k in LEAD if k in m] + [k for k in shown if m[k].get("headline") and k not in LEAD]
-    charts, placed = [], set()
-    for title, pick in CHARTS:
-        keys = [k for k in shown if k not in placed and pick(k)][:24]
-        placed.update(keys)
+    charts = []
+    for unit, keys in by_unit(shown).items():
+        keys = keys[:24]
         if keys:
-            charts.append({"title": title, "bars": [{"metric": k, "diff": m[k]["diff"], "ci": m[k]["ci95"],
+            charts.append({"title": unit, "bars": [{"metric": k, "diff": m[k]["diff"], "ci": m[k]["ci95"],
                                                      "a": m[k]["a"], "b": m[k]["b"]} for k in keys]})
     return {"a": c["a"], "b": c["b"], "hands": c["hands"], "hands_b": c.get("hands_b", c["hands"]),
             "matches": c["matches"], "seed": c["seed"], "bots": c["bots"], "brief": findings(c),

@@ -86,8 +86,12 @@ def test_run_settings_out_of_range_are_refused(desk, body):
 
 def test_page_compare_and_report_agree_on_every_headline_figure(desk, finished, cli, tmp_path):
     _, page = desk.call(f"/api/runs/{finished['id']}/result")
-    assert "draw_rate" in [x["metric"] for x in page["lead"]]
+    assert {"draw_rate", "dealer_advantage", "money_per_hand"} <= {x["metric"] for x in page["lead"]}
     assert any("four_winds" in x["fired"] for x in page["rules"])
+    from ruian_sim.runner.units import unit_of
+
+    for chart in page["charts"]:   # one unit a chart, as the report draws them
+        assert {unit_of(b["metric"]) for b in chart["bars"]} == {chart["title"]}, chart["title"]
 
     overlay = tmp_path / "four-winds.yaml"
     overlay.write_text(FOUR_WINDS, encoding="utf-8")
