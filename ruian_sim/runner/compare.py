@@ -196,11 +196,11 @@ def _pairing_note(metrics: dict, changed: list[dict]) -> list[str]:
     narrower = math.sqrt(m["variance_reduction"])
     if narrower >= 2:
         return []
-    return [f"{', '.join(keys)}: A and B deal from different tile sets or walls. Both are dealt the same "
+    return [(f"{', '.join(keys)}: A and B deal from different tile sets or walls. Both are dealt the same "
             f"ordinary tiles in the same order (flowers take places of their own), but play parts where a "
             f"bot sees otherwise (a flower laid aside, a replacement, the tiles left), so the pairing keeps "
             f"less: the draw rate's paired interval is {narrower:.1f}× narrower than the unpaired one "
-            f"(greedy bots, which look at less, keep more)."]
+            f"(greedy bots, which look at less, keep more).")]
 
 
 def comparison_dict(acc: PairedAccumulator, plan: Plan, wall_seconds: float | None) -> dict:

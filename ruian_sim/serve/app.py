@@ -85,7 +85,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.NOT_FOUND, {"error": f"no run {exc.problems[0]} in this workspace"})
         except UserError as exc:
             return self._send(HTTPStatus.BAD_REQUEST, {"error": "; ".join(str(p) for p in exc.problems)})
-        except Exception as exc:   # the page shows it; the server goes on
+        except Exception as exc:  # noqa: BLE001 - the page shows it; the server goes on
             traceback.print_exc()
             return self._send(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"{type(exc).__name__}: {exc}"})
 
@@ -105,7 +105,7 @@ class Handler(BaseHTTPRequestHandler):
         self._raw(HTTPStatus.OK, data, kind, extra)
 
     def _send(self, status: HTTPStatus, obj) -> None:
-        self._raw(status, json.dumps(obj, ensure_ascii=False, allow_nan=False, default=_finite).encode(),
+        self._raw(status, json.dumps(obj, ensure_ascii=False, allow_nan=False).encode(),
                   "application/json; charset=utf-8", {"Cache-Control": "no-store"})
 
     def _raw(self, status: HTTPStatus, data: bytes, kind: str, extra: dict) -> None:
@@ -238,6 +238,3 @@ def _int_q(query: dict, key: str) -> int:
         raise UserError(f"{key} must be a whole number")
     return int(raw)
 
-
-def _finite(x):
-    raise TypeError(f"{type(x).__name__} is not JSON")

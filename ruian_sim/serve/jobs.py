@@ -64,11 +64,10 @@ class Runs:
         return True
 
     def _spawn(self, run_id: str, path: Path, cmd: list[str]) -> None:
-        log = open(path / "log.txt", "a", encoding="utf-8")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL, env=env,
-                                 cwd=path)
-        log.close()
+        with open(path / "log.txt", "a", encoding="utf-8") as log:   # the child keeps its own copy
+            child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL, env=env,
+                                     cwd=path)
         with self._lock:
             self._children[run_id] = child
         threading.Thread(target=self._reap, args=(run_id, path, child), daemon=True).start()

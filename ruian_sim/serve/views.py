@@ -50,8 +50,8 @@ def _about(text: str) -> str:
 def validate(text: str, a: str, drafts: Path) -> dict:
     """An overlay checked as `ruian-sim validate` checks a file: each problem with its line and column
     in the editor, or the rule keys it changes from A."""
-    from ..runner.compare import rule_diff
     from ..ruleset import load_with_origins
+    from ..runner.compare import _short, rule_diff
 
     drafts.mkdir(parents=True, exist_ok=True)
     path = drafts / f"overlay-{os.getpid()}-{os.urandom(4).hex()}.yaml"
@@ -84,16 +84,10 @@ def _problem(p, path: Path) -> dict:
             "message": p.message, "warning": p.warning, "text": text}
 
 
-def _short(v) -> str:
-    from ..runner.compare import _short as short
-
-    return short(v)
-
-
 def result(folder: Path) -> dict | None:
     """A finished comparison: its file, the report's sentences, compare's table rows, and charts by unit."""
     from ..report.analyst import findings
-    from ..runner.compare import _ci, _fired, _num, _p, _value, pairing_gain, shown_metrics
+    from ..runner.compare import _ci, _fired, _num, _p, _short, _value, pairing_gain, shown_metrics
     from ..runner.units import by_unit
 
     path = folder / "out" / "comparison.json"

@@ -171,6 +171,6 @@ def test_a_port_in_use_is_one_line_and_exit_2(cli, tmp_path):
         port = s.getsockname()[1]
         out = cli("serve", "--port", port, "--workspace", tmp_path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert out.stderr.strip().splitlines() == [f"ruian-sim: --port {port}: already in use on 127.0.0.1 "
-                                              "(choose another, or 0 for any)"]
+    assert out.stderr.strip().splitlines() == [(f"ruian-sim: --port {port}: already in use on 127.0.0.1 "
+                                               "(choose another, or 0 for any)")]
     assert out.stdout == ""
