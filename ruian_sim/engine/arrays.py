@@ -21,7 +21,7 @@ from ..table import layout as L
 from ..table.spec import KernelSpec
 from ..table.state import Bots, Seats, State, Table, Values, Wall, Work
 from ..table.valuation import PARTS_SIZE
-from ..table.wall import WS_SIZE
+from ..table.wall import BUCKETS, WS_SIZE
 from .game import Game
 
 N_STREAMS = 16
@@ -45,7 +45,7 @@ def new_state(spec: KernelSpec) -> tuple[State, Work]:
     tiles = int(spec.P[L.EP_TILES])
     state = State(
         wall=Wall(tiles=np.zeros(tiles, np.int64), gone=np.zeros(tiles, np.int64),
-                  W=np.zeros(WS_SIZE, np.int64), lay=np.zeros(4 * tiles, np.int64)),
+                  W=np.zeros(WS_SIZE, np.int64), lay=np.zeros(6 * tiles + BUCKETS, np.int64)),
         seats=Seats(cnt=np.zeros((n, L.N_FACE), np.int64), keys=np.zeros((n, 4), np.int64),
                     F=np.zeros((n, L.F_SIZE), np.int64), capx=np.zeros((n, CAPX_SIZE), np.int64),
                     melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),

@@ -36,7 +36,7 @@ class Wall(NamedTuple):
     tiles: np.ndarray   # int64[tiles]: the raw kind at each ring position
     gone: np.ndarray    # int64[tiles]: 1 where the position was taken or turned out
     W: np.ndarray       # int64[WS_SIZE]: break, draw pointers, wild, dice (wall.WS_*)
-    lay: np.ndarray     # int64[4 * tiles]: scratch for laying the tiles out (wall.fill_wall)
+    lay: np.ndarray     # int64[6 * tiles + 256]: scratch for laying the tiles out (wall.fill_wall)
 
 
 class Seats(NamedTuple):

@@ -26,7 +26,7 @@ def laid_out(rules: str, match: int, hand: int = 0, seed: int = 1):
     for slot in (WALL, DICE, ASIDE_PLACES):
         rs[slot] = stream(seed, match, hand, slot)
     wall, gone, W = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(Wm.WS_SIZE, np.int64)
-    Wm.setup_wall(P, rs, 0, wall, gone, W, np.zeros(4 * n, np.int64), np.zeros((64, 6), np.int64))
+    Wm.setup_wall(P, rs, 0, wall, gone, W, np.zeros(6 * n + Wm.BUCKETS, np.int64), np.zeros((64, 6), np.int64))
     head = [int(wall[Wm.head_pos(P, W, j)]) for j in range(n)]
     tail = [int(wall[Wm.tail_pos(P, W, t)]) for t in range(n)]
     return head, tail, wall, P
