@@ -11,10 +11,11 @@ from pathlib import Path
 # The engine's first compile, measured on the project's 2-core machine (quiet): used
 # for the first notice on a machine that has not compiled it yet; after that, the
 # time this machine took last (cache_dir()/compile-time.json) is the estimate.
-# issue 50: 171 s on a quiet machine (235 s under load); 242 s measured again 2026-12-06 with two
-# other jobs on the machine (`ruian-sim run --hands 2000`, a fresh RUIAN_SIM_CACHE, 195 kernels)
-COMPILE_SECONDS = 171
-COMPILE_KERNELS = 195   # kernels that first compile counts (default rules, smart bots): "k of about n"
+# 2026-12-06, `ruian-sim run --hands 200` with a fresh RUIAN_SIM_CACHE: 112 s, with the helper
+# process (engine/prewarm.py) and each kernel's program optimised once at its entry (jit.py);
+# its kernels are the player's and the helper's (a few compiled by both)
+COMPILE_SECONDS = 112
+COMPILE_KERNELS = 234   # kernels that first compile counts (default rules, smart bots): "k of about n"
 PROGRESS_EVERY = 20.0   # seconds between progress lines while compiling
 
 
@@ -93,11 +94,17 @@ def compile_notice():
     ticker = threading.Thread(target=report, daemon=True)
     ticker.start()
     from .. import interrupt
+    from ..engine import prewarm
 
+    def helped():   # a kernel the helper process compiled (engine/prewarm.py)
+        done[0] += 1
+
+    helper = prewarm.start(helped)
     try:
         with event.install_listener("numba:compile", Count()), interrupt.compiling(lambda: depth[0] > 0):
             yield
     finally:
+        prewarm.stop(helper)
         stop.set()
         ticker.join(timeout=1)
     took = time.perf_counter() - t
