@@ -107,7 +107,7 @@ def load_timing(path: str | None) -> dict | None:
     from .errors import Mark, Problem
     from .ruleset.source import read_source
     from .ruleset.timing import timing_problems
-    from .ruleset.validate import section_problems
+    from .ruleset.validate_schema import section_problems
 
     src = read_source(path)
     timing = src.data.get("timing")

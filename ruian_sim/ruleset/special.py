@@ -8,7 +8,7 @@ such a value by its meaning and keeps it off the numeric axis of its charts.
 
 from __future__ import annotations
 
-from .validate import schema
+from .validate_schema import schema
 
 
 def _node(path: str) -> dict | None:

@@ -12,7 +12,7 @@ from ruian_sim.ruleset.merge import merge, root_source
 from ruian_sim.ruleset.patch import NAMED_LISTS
 from ruian_sim.ruleset.show import show
 from ruian_sim.ruleset.source import parse_source
-from ruian_sim.ruleset.validate import schema
+from ruian_sim.ruleset.validate_schema import schema
 from tests.conftest import assert_validate_refuses
 
 
