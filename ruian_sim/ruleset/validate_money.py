@@ -3,11 +3,11 @@ the four-winds penalty and the void penalty, each at its largest in one hand.
 
 The schema bounds each amount by 2**53 (scoring/layout.MAX_AMOUNT), where
 float64 stops counting every unit; the scoring table's items and formulas
-are held to the same bound (scoring/compile.py).  But a side payment is an
-amount times a count times the players who pay it: 2**53 per wild, times four
-wilds and three payers, made seat means that summed to 0.25 instead of 0.  So
-each amount is refused at its line when its largest hand passes the bound, and
-all of them together at the one set last."""
+are held to the same bound (scoring/compile.py, scoring/table_bounds.py).  But
+a side payment is an amount times a count times the players who pay it: 2**53
+per wild, times four wilds and three payers, made seat means that summed to
+0.25 instead of 0.  So each amount is refused at its line when its largest
+hand passes the bound, and all of them together at the one set last."""
 
 from __future__ import annotations
 

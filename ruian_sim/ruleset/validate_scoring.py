@@ -38,7 +38,7 @@ def _inside(mark: Mark, at: tuple[int, int]) -> Mark:
     return Mark(mark.file, mark.line + line - 1, col)
 
 
-# what a formula's bounds grow with (scoring/compile._env): a formula that was fine
+# what a formula's bounds grow with (scoring/table_bounds._env): a formula that was fine
 # in the file it came from overflows because another file changed one of these
 GROWS = (("scoring", "base", "dealer"), ("scoring", "base", "other"), ("scoring", "items"), ("scoring", "cap"))
 

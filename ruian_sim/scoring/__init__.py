@@ -9,6 +9,9 @@ the engine.
 - formula.py: the value / gate / hand / losers formula parser (never eval) -> postfix bytecode
 - bounds.py: the interval every formula node can take (overflow refused before play)
 - compile.py: a scoring section -> int64 arrays
+- item_rows.py: an item's conditions, filters, tile sets and relations -> the table's rows
+- formula_names.py: the names a formula may read, and the table's formulas parsed for them
+- table_bounds.py: what a table can pay (items and formulas), refused past int64 or 2**53
 - arrange.py: every reading of a complete hand, in the fact vector's layout
 - kernels.py: numba ``item_parts``, ``formula``, per-pair values over many hands
 - reach.py: items and gates no hand can reach, found before play

@@ -10,32 +10,27 @@ The formulas compile to formula.Program (bytecode + constants).
 Mistakes are collected as (key path, message, (line, col) inside a formula
 or None) in ``TableError.problems``; ruleset/validate_scoring.py turns them
 into located problems, so the validator and the compiler cannot disagree.
+
+The items' conditions, filters, sets and relations are read into rows by
+item_rows.py, the formulas' names by formula_names.py, and what the table
+can pay is bounded by table_bounds.py; this module puts them together.
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-from .. import tiles as T
 from . import bounds as B
 from . import layout as S
-from .facts import (
-    CLASSES,
-    CONDITION_KEYS,
-    FACTS,
-    MELD_KINDS,
-    TILE_CLASSES,
-    WAITS,
-    Fact,
-    facts_for,
-    not_a_fact,
-)
+from .facts import Fact, facts_for
 from .formula import FormulaError, Program, compile_formula, names_used, parse
+from .formula_names import LOSER_NAMES, _formulas, formula_names
+from .item_rows import _Builder, _did_you_mean
+from .table_bounds import _grow, value_bounds
 
 PART_KEYS = {"points": S.PART_POINTS, "tai": S.PART_TAI, "fan": S.PART_TAI, "times": S.PART_TIMES}
 
@@ -66,294 +61,6 @@ class Table:
         return S.N_FIXED_VARS + len(self.fvars) + len(LOSER_NAMES)
 
 
-def _did_you_mean(name, known) -> str:
-    if not_a_fact(name):
-        return f": {not_a_fact(name)}"
-    close = difflib.get_close_matches(str(name), list(known), n=1)
-    return f"; did you mean {close[0]!r}?" if close else f"; one of: {', '.join(known)}"
-
-
-class _Builder:
-    def __init__(self, facts: dict[str, Fact]):
-        self.facts = facts
-        self.conds: list[list[int]] = []
-        self.filters: list[list[int]] = []
-        self.sets: list[int] = []          # set lists: how many masks, then the masks
-        self.rels: list[list[int]] = []
-        self.progs: list[tuple[str, tuple]] = []   # (formula text, its path) of `per` and `test` formulas
-        self.errors: list = []
-        self.faces = False                 # an item reads the reading's faces
-
-    def err(self, path, msg, at=None):
-        self.errors.append((tuple(path), msg, at))
-
-    def _range(self, cond, path, default_min=0) -> tuple[int, int]:
-        if isinstance(cond, bool):
-            return (1, S.BIG) if cond else (0, 0)
-        if isinstance(cond, int):
-            return cond, cond
-        lo, hi = int(cond.get("min", default_min)), int(cond.get("max", S.BIG))
-        if lo > hi:
-            self.err(path, f"min {lo} is above max {hi}")
-        return lo, hi
-
-    def filter(self, f: dict, path, pair=False) -> int:
-        kinds = 0
-        for k in _as_list(f.get("meld", list(MELD_KINDS))):
-            if k not in MELD_KINDS:
-                self.err(path + ("meld",), f"unknown meld kind {k!r}" + _did_you_mean(k, MELD_KINDS))
-                continue
-            for kind in MELD_KINDS[k]:
-                kinds |= 1 << kind
-        classes, neg = self.classes(f, "class", path), self.classes(f, "not", path)
-        conc = -1 if "concealed" not in f else int(bool(f["concealed"]))
-        w = f.get("wilds", {})
-        wmin, wmax = self._range(w, path + ("wilds",))
-        if isinstance(w, dict) and "max" not in w:
-            wmax = S.BIG
-        self.filters.append([kinds, conc, classes, wmin, wmax, neg])
-        return len(self.filters) - 1
-
-    def classes(self, f: dict, key: str, path) -> int:
-        """The class bits a meld filter's ``class`` (any of) or ``not`` (none of) names."""
-        bits = 0
-        for c in _as_list(f.get(key, [])):
-            if c not in CLASSES:
-                self.err(path + (key,), f"unknown tile class {c!r}" + _did_you_mean(c, CLASSES))
-                continue
-            bits |= CLASSES[c]
-        return bits
-
-    def tileset(self, spec, path) -> int:
-        """The faces a tile set names, as a mask: tiles written tenhou style
-        (``23468s6z``) and tile classes (``terminal``, ``honor`` ...), any mix."""
-        mask = 0
-        for part in _as_list(spec):
-            part = str(part)
-            if part in TILE_CLASSES:
-                mask |= TILE_CLASSES[part]
-                continue
-            try:
-                kinds = T.parse(part)
-            except ValueError as e:
-                self.err(path, f"{part!r} is neither tiles (such as 23468s6z) nor a tile class "
-                         f"({', '.join(TILE_CLASSES)}): {e}")
-                continue
-            for k in kinds:
-                if k >= 34:
-                    self.err(path, f"{T.name(k)} is a flower: a tile set holds tiles a hand can hold")
-                else:
-                    mask |= 1 << k
-        return mask
-
-    def set_list(self, specs, path) -> int:
-        at = len(self.sets)
-        masks = [self.tileset(x, path + (j,)) for j, x in enumerate(_as_list(specs))]
-        self.sets += [len(masks), *masks]
-        return at
-
-    def program(self, text, path) -> int:
-        self.progs.append((str(text), tuple(path)))
-        return len(self.progs) - 1
-
-    def relation(self, rel: dict, path) -> int:
-        """A `together` relation: its row's index."""
-        kinds = 0
-        for k in _as_list(rel.get("meld", "chi")):
-            if k not in MELD_KINDS:
-                self.err(path + ("meld",), f"unknown meld kind {k!r}" + _did_you_mean(k, MELD_KINDS))
-                continue
-            for kind in MELD_KINDS[k]:
-                kinds |= 1 << kind
-        suits = {"any": S.SUITS_ANY, "same": S.SUITS_SAME, "different": S.SUITS_DIFFERENT,
-                 "rankwise": S.SUITS_RANKWISE}
-        mode = rel.get("suits", "any")
-        if mode not in suits:
-            self.err(path + ("suits",), f"suits is one of {', '.join(suits)}, not {mode!r}")
-            mode = "any"
-        absolute = "ranks" in rel
-        pats = rel["ranks"] if absolute else rel.get("offsets", [])
-        if absolute == ("offsets" in rel):
-            self.err(path, "together gives ranks (1..9, the melds' lowest ranks as written) or offsets "
-                     "(from the lowest), one of them")
-        if pats and not isinstance(pats[0], (list, tuple)):
-            pats = [pats]
-        k = len(pats[0]) if pats else 0
-        if not pats or not 2 <= k <= 4 or any(len(pt) != k for pt in pats) or len(pats) > S.MAX_PATTERNS:
-            self.err(path, f"together needs 1 to {S.MAX_PATTERNS} patterns of 2 to 4 melds each, all alike")
-            pats, k = [[0, 0]], 2
-        row = [kinds, k, suits[mode], int(absolute), len(pats)]
-        for j in range(S.MAX_PATTERNS):
-            pt = sorted(int(x) - (1 if absolute else 0) for x in pats[j]) if j < len(pats) else [0] * k
-            if absolute and any(not 0 <= x <= 8 for x in pt):
-                self.err(path + ("ranks",), "ranks are 1 to 9")
-            row += pt + [0] * (4 - k)
-        pair = rel.get("pair")
-        if pair is None:
-            row += [-1, 0]
-        else:
-            r = int(pair.get("rank", 0))
-            ps = pair.get("suit", "same")
-            if not 1 <= r <= 9 or ps not in ("same", "different"):
-                self.err(path + ("pair",), "a pair of a relation has a rank 1 to 9 and a suit: same (as the "
-                         "melds') or different (from every meld's)")
-            if ps == "same" and mode != "same":
-                self.err(path + ("pair",), "a pair of the melds' suit needs the melds of one suit (suits: same)")
-            row += [r - 1, S.SUITS_SAME if ps == "same" else S.SUITS_DIFFERENT]
-        self.rels.append(row)
-        return len(self.rels) - 1
-
-    def conditions(self, when: dict, path) -> tuple[int, int]:
-        start = len(self.conds)
-        for key, cond in (when or {}).items():
-            p = path + (key,)
-            if key == "wait":
-                mask = 0
-                for w in _as_list(cond):
-                    if w not in WAITS:
-                        self.err(p, f"unknown wait {w!r}" + _did_you_mean(w, WAITS))
-                    else:
-                        mask |= 1 << WAITS[w]
-                self.conds.append([S.OP_WAIT, 0, mask, 1, 1])
-            elif key == "pair":
-                self.conds.append([S.OP_PAIR, 0, self.filter(cond, p, pair=True), 1, 1])
-            elif key == "melds":
-                for j, f in enumerate(_as_list(cond)):
-                    q = p + (j,) if isinstance(cond, list) else p
-                    hi = int(f.get("max", S.BIG))
-                    lo = int(f.get("min", min(1, hi)))   # `max: 0` alone: no meld matches
-                    if lo > hi:
-                        self.err(q, f"min {lo} is above max {hi}")
-                    self.conds.append([S.OP_MELDS, 0, self.filter(f, q), lo, hi])
-            elif key == "tiles":
-                self.faces = True
-                for sub, v in (cond or {}).items():
-                    if sub == "only":
-                        self.conds.append([S.OP_FACES_ONLY, 0, self.tileset(v, p + (sub,)), 1, 1])
-                    elif sub == "all":
-                        self.conds.append([S.OP_FACES_ALL, 0, self.tileset(v, p + (sub,)), 1, 1])
-                    elif sub == "none":
-                        self.conds.append([S.OP_FACES_COUNT, 0, self.tileset(v, p + (sub,)), 0, 0])
-                    elif sub == "one_of":
-                        self.conds.append([S.OP_HAS_SET, 0, self.set_list(v, p + (sub,)), 1, 1])
-                    else:
-                        self.err(p + (sub,), f"tiles: only, all, none or one_of, not {sub!r}")
-            elif key == "each":
-                self.conds.append([S.OP_EACH, 0, self.tileset(cond, p), 1, 1])
-            elif key == "held_before_win":
-                self.conds.append([S.OP_SUIT_KEY, 0, self.suit_key(cond, p), 1, 1])
-            elif key == "test":
-                self.conds.append([S.OP_FORMULA, 0, self.program(cond, p), 1, S.BIG])
-            elif key in self.facts:
-                fact = self.facts[key]
-                if fact.kind == "bool" and not isinstance(cond, bool):
-                    self.err(p, f"{key} is true or false, not {cond!r}")
-                    continue
-                lo, hi = self._range(cond, p)
-                self.conds.append([fact.op, fact.slot, fact.arg, lo, hi])
-            else:
-                self.err(p, f"unknown key {key!r}" + _did_you_mean(key, [*self.facts, *CONDITION_KEYS]))
-            if self.conds and self.conds[-1][0] in FACE_OPS:
-                self.faces = True
-        return start, len(self.conds) - start
-
-    def suit_key(self, text, path) -> int:
-        """The key of a hand written as ranks of one suit (``1112345678999``)."""
-        text = str(text)
-        counts = [0] * 9
-        for ch in text:
-            if not ch.isdigit() or ch == "0":
-                self.err(path, f"held_before_win is ranks 1 to 9 of one suit (such as 1112345678999), not {text!r}")
-                return -2
-            counts[int(ch) - 1] += 1
-        if max(counts) > 4:
-            self.err(path, f"held_before_win holds more than four of a rank: {text!r}")
-        return sum(c * 5 ** r for r, c in enumerate(counts))
-
-    def per(self, per, path) -> tuple[int, int, int, int]:
-        """(op, slot, arg, largest count) of an item's `per`: a count, a meld
-        filter, or a formula over the facts (count arithmetic)."""
-        if per is None:
-            return S.OP_ONE, 0, 0, 1
-        if isinstance(per, str):
-            if per in self.facts and self.facts[per].kind == "count":
-                f = self.facts[per]
-                if f.op in FACE_OPS:
-                    self.faces = True
-                return f.op, f.slot, f.arg, f.bound
-            if per.isidentifier():
-                counts = [n for n, f in self.facts.items() if f.kind == "count"]
-                self.err(path, f"per: unknown count {per!r}" + _did_you_mean(per, counts))
-                return S.OP_ONE, 0, 0, 1
-            return S.OP_FORMULA, 0, self.program(per, path), -1   # its bound: from the formula's
-        return S.OP_MELDS, 0, self.filter(per, path), S.N_MELDS
-
-
-def _as_list(x):
-    return list(x) if isinstance(x, (list, tuple)) else [x]
-
-
-LOSER_NAMES = ("hi", "lo", "dealer_in_pair")   # names of scoring.losers only
-FORMULA_KEYS = ("hand", "value", "gate", "losers")
-
-
-def _formulas(scoring: dict, b: _Builder, facts: dict) -> tuple[list[str], dict[str, str], dict]:
-    """Parse the table's formulas: (the names they read, hand inlined; their
-    texts by key; {"hand": tree} when the table has a hand).  Mistakes go to
-    ``b`` with their place inside the formula."""
-
-    every = formula_names(None, facts)
-    inline: dict = {}
-    texts = {"value": scoring.get("value", "times * base"), "gate": scoring.get("gate"),
-             "hand": scoring.get("hand"), "losers": scoring.get("losers")}
-    used: list[str] = []
-    progs: dict[str, str] = {}
-    for key in FORMULA_KEYS:
-        text = texts[key]
-        if text is None:
-            continue
-        names = dict(every)
-        if key == "losers":
-            names.update(dict.fromkeys(LOSER_NAMES, 0))
-        try:
-            if key == "hand":
-                inline["hand"] = parse(text, names)
-            used += [n for n in names_used(text, names, inline if key != "hand" else None)
-                     if n not in used and n not in LOSER_NAMES]
-        except FormulaError as e:
-            b.err((key,), _hint(e.name, key, texts["hand"] is not None) or e.message, (e.line, e.col))
-            continue
-        progs[key] = text
-    if texts["losers"] is not None:
-        if scoring.get("settle", "winner") != "pairwise":
-            b.err(("losers",), "losers is what two losers settle under settle: pairwise; "
-                  f"this table settles {scoring.get('settle', 'winner')!r}")
-        # the losers formula replaces the pairwise factors (the default rules give factors)
-    return used, progs, inline
-
-
-def _hint(name, key: str, has_hand: bool) -> str:
-    """Why a name the formula reads is unknown there, when the table knows it elsewhere."""
-    if name in LOSER_NAMES and key != "losers":
-        return (f"{name!r} is a name of scoring.losers only (hi, lo: the two losers' hand values; "
-                f"dealer_in_pair: one of them deals), not of scoring.{key}")
-    if name == "hand" and key == "hand":
-        return "scoring.hand cannot name itself"
-    if name == "hand" and not has_hand:
-        return "unknown name 'hand': the table has no scoring.hand formula to read"
-    return ""
-
-
-def formula_names(fvars: list[str] | None = None, facts: dict | None = None) -> dict[str, int]:
-    """Every name a formula may use -> its vars[] index (facts after the fixed ones)."""
-    names = {n: i for i, n in enumerate(S.FIXED_VARS)}
-    for j, n in enumerate(fvars if fvars is not None else [f for f in (facts or FACTS) if f not in names]):
-        names[n] = S.N_FIXED_VARS + j
-    return names
-
-
-# the ops that read the reading's faces (item_parts fills FV_FACES where a table has one)
-FACE_OPS = (S.OP_FACES_ONLY, S.OP_FACES_COUNT, S.OP_FACES_ALL, S.OP_GROUPS, S.OP_RUN, S.OP_HAS_SET)
 FLAG_KEYS = {"combine": ({"free": 0, "once": S.TF_COMBINE_ONCE}, "free"),
              "shapes": ({"hand": 0, "reading": S.TF_READ_SHAPES}, "hand"),
              "excluders": ({"applied": 0, "kept": S.TF_KEPT}, "applied")}
@@ -514,83 +221,6 @@ def _program(text: str, names: dict, path: tuple, inline: dict | None = None) ->
         return compile_formula(text, names, inline)
     except FormulaError as e:
         raise TableError([(path, e.message, (e.line, e.col))]) from None
-
-
-def _grow(part, amount, most, lo, hi) -> None:
-    """The table's bounds with an item of ``amount`` counted 0..``most`` times."""
-    if part == S.PART_TIMES:
-        # the product so far times amount ** c for some count c in 0..most
-        ends = [x * amount ** c for x in (lo["times"], hi["times"])
-                for c in {0, 1, most, max(most - 1, 0)}]
-        lo["times"], hi["times"] = min(ends), max(ends)
-    else:
-        key = S.PART_NAMES[part]
-        hi[key] += max(0, amount * most)
-        lo[key] += min(0, amount * most)
-
-
-def _env(table: Table, scoring: dict, facts: dict) -> dict[str, tuple[int, int]]:
-    """Each name a formula reads -> the interval it ranges over."""
-    base = scoring.get("base", {})
-    bases = [int(x) for x in base.get("dealer", [])] + [int(base.get("other", 1))]
-    env = {"points": table.bounds["points"], "tai": table.bounds["tai"], "fan": table.bounds["tai"],
-           "times": table.bounds["times"], "base": (min(bases), max(bases)),
-           "streak": (1, FACTS["streak"].bound), "dealer_wins": (0, 1), "dealer_pays": (0, 1),
-           "self_drawn": (0, 1), "discarder_pays": (0, 1)}
-    for n, f in facts.items():
-        env.setdefault(n, (0, f.bound))
-    return env
-
-
-def value_bounds(table: Table, scoring: dict, progs: dict, inline: dict, facts: dict | None = None) -> list:
-    """Every formula of the table within the 64-bit integers over the names'
-    bounds, and the payments (value, hand, losers) within MAX_AMOUNT (below
-    the cap, when there is one)."""
-    facts = facts or FACTS
-    env = _env(table, scoring, facts)
-    cap = int(scoring.get("cap", 0) or 0)
-    out = []
-    names = formula_names(None, facts)
-    ranges = {}
-    for key in ("hand", "value", "gate", "losers"):
-        if key not in progs:
-            continue
-        e = dict(env)
-        if key == "losers":
-            h = ranges.get("hand", ranges.get("value", (0, 0)))
-            e.update(hi=h, lo=h, dealer_in_pair=(0, 1))
-        inl = inline if key != "hand" else None
-        try:
-            tree = parse(progs[key], {**names, **dict.fromkeys(LOSER_NAMES if key == "losers" else ()),
-                                      **(inl or {})})
-            lo, hi = B.check(tree, e, inl)
-            if key == "value" and cap > 0:
-                hi = min(hi, cap)
-            ranges[key] = (lo, hi)
-            if key != "gate" and max(hi, -lo) > S.MAX_AMOUNT:
-                raise B.limit_error(tree, hi if hi > S.MAX_AMOUNT else lo, S.MAX_AMOUNT, e)
-        except FormulaError as err:
-            out.append(((key,), err.message, (err.line, err.col)))
-    if scoring.get("settle") == "pairwise" and "losers" not in scoring and "value" in ranges:
-        v = [ranges[k] for k in ("value", "hand") if k in ranges]   # the factors' values, either way
-        out += _pairwise_bounds(scoring, (min(r[0] for r in v), max(r[1] for r in v)))
-    return out
-
-
-def _pairwise_bounds(scoring: dict, value: tuple[int, int]) -> list:
-    """``settle: pairwise``: two losers settle the difference of their values
-    times num / den (settle/payments._pairwise), multiplied before it is divided:
-    within the 64-bit integers, and a payment within MAX_AMOUNT."""
-    out = []
-    top = 2 * max(value[1], -value[0])   # the largest difference of two values
-    for key in ("dealer", "other"):
-        num, den = (int(x) for x in scoring.get("pairwise", {}).get(key, (1, 1)))
-        if top * num > S.INT_MAX or top * num // den > S.MAX_AMOUNT:
-            msg = (f"a difference of values of up to {top:,} times {num}/{den} can reach {top * num // den:,} "
-                   f"(multiplied first: {top * num:,}), beyond the 2**53 = {S.MAX_AMOUNT:,} a payment may be; "
-                   f"bound the value (a cap) or the factor")
-            out.append((("pairwise", key), msg, None))
-    return out
 
 
 ROUTE_BITS = S.FACT_SELF_DRAWN | S.FACT_DISCARD

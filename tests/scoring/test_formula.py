@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from ruian_sim.scoring import layout as S
-from ruian_sim.scoring.compile import formula_names
 from ruian_sim.scoring.formula import FormulaError, compile_formula
+from ruian_sim.scoring.formula_names import formula_names
 from ruian_sim.scoring.kernels import formula
 
 NAMES = formula_names()

@@ -14,8 +14,8 @@ import numpy as np
 
 from ...bots.smart.values import bot_values
 from ...ruleset.model import build
-from ...scoring.compile import formula_names
 from ...scoring.formula import parse
+from ...scoring.formula_names import formula_names
 from ...table.spec import compile_rules
 from .params import _show
 from .plan import SweepPlan
