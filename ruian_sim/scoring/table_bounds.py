@@ -3,21 +3,16 @@ times at their largest counts, and each formula's interval over them (a
 formula's nodes: scoring/bounds.py), so that a table that could overflow the
 64-bit integers, or pay beyond 2**53 (layout.MAX_AMOUNT), is refused when it
 is compiled, not in play.  scoring/compile.py calls it with the Table it
-built; this module imports compile.py for that type only, never at run time.
+built (``table`` below); this module does not import compile.py, which imports it.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from . import bounds as B
 from . import layout as S
 from .facts import FACTS
 from .formula import FormulaError, parse
 from .formula_names import LOSER_NAMES, formula_names
-
-if TYPE_CHECKING:
-    from .compile import Table
 
 
 def _grow(part, amount, most, lo, hi) -> None:
@@ -33,7 +28,7 @@ def _grow(part, amount, most, lo, hi) -> None:
         lo[key] += min(0, amount * most)
 
 
-def _env(table: Table, scoring: dict, facts: dict) -> dict[str, tuple[int, int]]:
+def _env(table, scoring: dict, facts: dict) -> dict[str, tuple[int, int]]:
     """Each name a formula reads -> the interval it ranges over."""
     base = scoring.get("base", {})
     bases = [int(x) for x in base.get("dealer", [])] + [int(base.get("other", 1))]
@@ -46,7 +41,7 @@ def _env(table: Table, scoring: dict, facts: dict) -> dict[str, tuple[int, int]]
     return env
 
 
-def value_bounds(table: Table, scoring: dict, progs: dict, inline: dict, facts: dict | None = None) -> list:
+def value_bounds(table, scoring: dict, progs: dict, inline: dict, facts: dict | None = None) -> list:
     """Every formula of the table within the 64-bit integers over the names'
     bounds, and the payments (value, hand, losers) within MAX_AMOUNT (below
     the cap, when there is one)."""
