@@ -1,17 +1,18 @@
 """A cold start's second core: while the process that plays compiles the engine
 from the top (play_matches, then play_hand and what it calls, in the order it
-meets them), a helper process compiles the kernels it meets last, the bots and
+meets them), a helper process compiles the kernels it meets later, the bots and
 the end of a hand, into the same cache.  numba looks in its cache before it
 compiles a kernel, so the player loads each one the helper has finished when it
 gets there.  Measured on the project's 2-core machine: a fresh cache's first
-match 167 s alone, HELPED_SECONDS with the helper (docs/performance.md).
+match 167 s alone, 112 s with the helper (docs/performance.md).
 
 The helper needs each kernel's argument types as play_hand passes them; they
 are spelled out in _parts, and tests/engine/test_prewarm.py checks that they
-are the ones a played hand compiles (a wrong one only costs the helper's time:
-the player compiles what it needs either way).  When the player meets a kernel
-the helper is compiling, it waits for it rather than compile it a second time
-(jit.before_call)."""
+are the ones play_hand's typing asks for (a wrong one only costs the helper's
+time: the player compiles what it needs either way).  The two talk through the
+helper's pipes: it says which part it is compiling, and the player waits for
+that one rather than compile it a second time (jit.before_call); the player
+says each kernel it meets, and the helper leaves those to it."""
 
 from __future__ import annotations
 
