@@ -18,7 +18,7 @@ from ..table.legal import claim_options
 from ..table.seat import add_face, remove_face
 from ..table.void import void_discard
 from .greedy import greedy_claim, greedy_own_kong, greedy_turn, long_wall, wants_win
-from .layout import BOT_RANDOM, BOT_SMART, BP_KIND, CL_CHOICE, CL_START, CL_STARTS
+from .layout import BOT_RANDOM, BOT_SEARCH, BOT_SMART, BP_FORCED, BP_KIND, BP_ROLLOUT, CL_CHOICE, CL_START, CL_STARTS
 from .random_bot import random_claim, random_own_kong, random_turn
 from .shanten import current_shanten
 from .smart.choice import smart_turn
@@ -27,11 +27,19 @@ from .smart.soft_win import smart_takes_win
 
 
 @kernel_inline
+def kind_of(s, bots):
+    """The bot that decides for seat s: a search seat's rollout policy decides
+    all but the discards its search forces (BP_FORCED)."""
+    kind = bots.bp[s, BP_KIND]
+    return bots.bp[s, BP_ROLLOUT] if kind == BOT_SEARCH else kind
+
+
+@kernel_inline
 def discard(s, rules, wall, seats, table, bots, work, values):
     """The face seat s discards (-1: a wild); F[s, F_SHANTEN] is left at the
     hand's shanten once it is gone (claims and win checks read it)."""
     F = seats.F
-    kind = bots.bp[s, BP_KIND]
+    kind = kind_of(s, bots)
     if kind == BOT_RANDOM:
         f = random_turn(s, rules, seats, bots, work)
     elif kind == BOT_SMART:
@@ -41,6 +49,21 @@ def discard(s, rules, wall, seats, table, bots, work, values):
         f = greedy_turn(s, rules, seats, table, bots, work)
     if F[s, F_VOID] > 0:
         f = void_first(s, f, rules, seats, work)
+    forced = bots.bp[s, BP_FORCED]
+    if forced > 0:
+        # the search chose (its policy has played, so what that keeps in mind is of this hand)
+        bots.bp[s, BP_FORCED] = 0.0
+        f = forced_discard(s, int(forced) - 2, rules, seats, work)
+    return f
+
+
+@kernel
+def forced_discard(s, f, rules, seats, work):
+    """Face f as seat s's discard, F[s, F_SHANTEN] set to the hand without it."""
+    cnt, keys, F, pw = seats.cnt, seats.keys, seats.F, rules.pw
+    remove_face(s, f, cnt, keys, F, pw)
+    F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
+    add_face(s, f, cnt, keys, F, pw)
     return f
 
 
@@ -71,7 +94,7 @@ def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
     kong_ok, pon_ok, n_chi = claim_options(s, f, discarder, can_kong, rules.P, seats.cnt[s], starts)
     if not (kong_ok or pon_ok or n_chi > 0):
         return
-    kind = bots.bp[s, BP_KIND]
+    kind = kind_of(s, bots)
     if kind == BOT_RANDOM:
         random_claim(s, kong_ok, pon_ok, n_chi, starts, bots, work)
     elif kind == BOT_SMART:
@@ -89,7 +112,7 @@ def own_kong(s, rules, wall, seats, bots, work):
     out[CL_START] = -1
     if not can_replace(rules, wall):
         return
-    if bots.bp[s, BP_KIND] == BOT_RANDOM:
+    if kind_of(s, bots) == BOT_RANDOM:
         random_own_kong(s, rules, seats, bots, work)
     else:
         greedy_own_kong(s, rules, seats, bots, work)   # smart declares kongs as greedy does
@@ -100,7 +123,13 @@ def take_win(s, f, shapes, hard, on_discard, rules, wall, seats, table, bots, wo
     """Whether seat s declares a win the rules allow (the gate has passed it):
     on face f (a discard, or a robbed kong) or self-drawn; ``shapes`` its
     shape mask, ``hard`` its hard shapes."""
-    if bots.bp[s, BP_KIND] == BOT_SMART:
+    if kind_of(s, bots) == BOT_SMART:
         # a soft win on a discard may be passed for a hard one that pays more
         return not on_discard or hard != 0 or smart_takes_win(s, f, shapes, rules, wall, seats, table, bots, work)
     return wants_win(s, bots, hard == 0, on_discard and long_wall(s, rules, wall, bots), on_discard)
+
+
+@kernel_inline
+def searches(s, bots):
+    """Whether seat s searches before it discards (engine/search.py)."""
+    return bots.bp[s, BP_KIND] == BOT_SEARCH

@@ -8,7 +8,7 @@ claim choice works in."""
 
 from ..fields import Fields
 
-BOT_GREEDY, BOT_RANDOM, BOT_SMART = 0, 1, 2   # BP_KIND (spec.py names them)
+BOT_GREEDY, BOT_RANDOM, BOT_SMART, BOT_SEARCH = 0, 1, 2, 3   # BP_KIND (spec.py names them)
 
 # --- the rules' values, from BP_V0 ------------------------------------------------
 _V = Fields()
@@ -44,6 +44,10 @@ BP_RON = _BP()         # smart (patterns): how often an opponent's discard bring
 BP_APPETITE = _BP()    # smart (patterns): a target's gain over the plain hand counts this many times (1: as paid)
 BP_PACE = _BP()        # smart: the learned acceptance of the steps after the next counts this many times (1)
 BP_RISING = _BP()      # smart: 1 plans with the hazard learned for each round of the hand, 0 with one rate (0)
+BP_PLAYOUTS = _BP()    # search: playouts of each candidate discard (engine/search.py)
+BP_WIDTH = _BP()       # search: candidate discards weighed, its rollout policy's choice first
+BP_ROLLOUT = _BP()     # search: the bot (BOT_*) that plays the playouts and the search seat's other decisions
+BP_FORCED = _BP()      # search: 2 + the face its next discard must be (1: a wild), 0 none; cleared when used
 BP_V0 = _BP(N_VALUES)  # smart: the rules' values (V_* above)
 BP_SIZE = _BP.size
 

@@ -34,6 +34,12 @@ Each entry is a bot name with optional parameters after colons, e.g.
   ``rising`` (smart, 0): 1 plans with the hazard learned for each round
   of the hand (another player's win is rare early and likely late), 0
   with the one rate learned for the whole hand.
+- ``search`` plays each candidate discard out to the end of the hand
+  against hidden tiles sampled from what its seat has seen
+  (engine/search.py): ``playouts`` (8) per candidate, ``width`` (4)
+  candidates, its rollout policy's choice first, ``rollout`` (smart or
+  greedy) the bot that plays the playouts and makes the seat's other
+  decisions.  Slow: tens of hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """
@@ -81,7 +87,11 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "margin": (BL.BP_MARGIN, MARGIN_BY_RULES, 1.0, 100.0), "patterns": (BL.BP_PATTERNS, 1.0, 0.0, 1.0),
           "claims": (BL.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (BL.BP_SPREAD, 5.0, 0.0, 20.0),
           "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
-          "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0)}
+          "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0),
+          "playouts": (BL.BP_PLAYOUTS, 8.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
+          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0)}
+# parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
+NAMED = {"rollout": ("greedy", "smart")}
 
 
 class Bot(NamedTuple):
@@ -104,6 +114,8 @@ BOTS = {
     # its own wins and discards: not chase_hard, follow
     "smart": Bot(BL.BOT_SMART, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
                                 "ron", "appetite", "pace", "rising"), True),
+    # plays each candidate discard out against sampled hidden tiles (engine/search.py)
+    "search": Bot(BL.BOT_SEARCH, ("playouts", "width", "rollout"), True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}
 READS = {name: bot.reads for name, bot in BOTS.items()}
@@ -141,6 +153,11 @@ def parse_bots(text: str | list[str] | None, players: int) -> tuple[np.ndarray, 
                 raise UserError(f"--bots: {key} given twice in {entry!r}")
             given.add(key)
             idx, _, lo, hi = PARAMS[key]
+            if key in NAMED:
+                if value not in NAMED[key]:
+                    raise UserError(f"--bots: {key} must be one of {', '.join(NAMED[key])}, got {value!r}")
+                out[p, idx] = KINDS[value]
+                continue
             try:
                 v = float(value)
             except ValueError:

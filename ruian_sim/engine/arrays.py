@@ -39,6 +39,14 @@ def value_work(game: Game) -> Values:
                   memo_keys=np.zeros(MEMO, np.int64), memo_vals=np.zeros(MEMO, np.float64))
 
 
+def new_turn(spec: KernelSpec):
+    """The hand loop's own state (turn_state.Turn), with the search player's table."""
+    from .search import search_work
+    from .turn_state import T_SIZE, Turn
+
+    return Turn(T=np.zeros(T_SIZE, np.int64), search=search_work(spec, spec.rules))
+
+
 def new_state(spec: KernelSpec) -> tuple[State, Work]:
     """The arrays one Simulator plays with, allocated once (state.py says what each holds)."""
     n = spec.seats

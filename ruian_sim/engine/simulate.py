@@ -11,10 +11,9 @@ from ..ruleset import RuleSet
 from ..table import layout as L
 from ..table.records import to_structured
 from ..table.valuation import gate_is_minimum
-from .arrays import new_state, value_work
+from .arrays import new_state, new_turn, value_work
 from .game import Game
 from .match import play_matches
-from .turn_state import new_turn
 
 # Matches per kernel call: Python (and so Ctrl-C) gets control back between
 # calls, about every few hundred hands.
@@ -66,13 +65,19 @@ class Simulator:
         if reads_tables(bots, self.spec.players) and not game.learned:
             raise ValueError("a bot that reads the tables learned for the rules (smart) plays a game compiled "
                              "with them: compile_game(rules, bots) with the bots that play")
+        if (self.bots[:, BL.BP_KIND] == BL.BOT_SEARCH).any():
+            from ..settle.kernel import unsupported
+
+            missing = unsupported(self.spec.rules)
+            if missing:
+                raise UserError(f"--bots: search cannot play these rules: its playouts do not settle {missing} yet")
         if game.values is not None:
             # every bot gets the rules' values; the smart bot reads them
             self.bots[:, BL.BP_V0:BL.BP_V0 + BL.N_VALUES] = game.values
         # the compiled rules (read-only), then the state and scratch every hand reuses
         self.kernel_rules = game.kernel_rules
         self.state, self.work = new_state(self.spec)
-        self.turn = new_turn()
+        self.turn = new_turn(self.spec)
         self.values = value_work(game)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)

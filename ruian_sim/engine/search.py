@@ -1,0 +1,335 @@
+"""The search player: before it discards, it plays each candidate discard out
+to the end of the hand, many times, against hidden tiles sampled from what
+its seat has seen, and throws the one whose playouts paid it most
+(determinized Monte Carlo, as bridge and Skat programs play).
+
+    search_discard  candidates (the rollout policy's choice first, then the
+                    discards that keep the hand nearest), for each sample a
+                    copy of the table with the hidden tiles dealt anew, each
+                    candidate played out in it by the rollout policy, and
+                    the hand settled as the records are (settle/kernel.py);
+                    the best mean is left in bp[s, BP_FORCED] for the discard
+                    (bots/dispatch.discard)
+
+What the seat cannot see is never read: the sample is drawn from the tiles it
+has not seen (the wall's copies less its own hand and the public record), dealt
+to the other hands by their sizes and to the wall's untaken places, so the
+same seat with the same stream decides alike however the hidden tiles lie
+(tests/bots/test_search.py).  Every seat in a playout is played by the rollout
+policy, and its random streams come from the sample, so the candidates meet
+the same deals and the same luck (common random numbers).
+
+Tiles in the other seats' concealed kongs are among those sampled; what is
+left over once the hands and the wall are filled stands for them.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..bots import dispatch
+from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_ROLLOUT, BP_WIDTH
+from ..bots.shanten import current_shanten
+from ..jit import kernel
+from ..settle.kernel import Settle, row_points, settle_work
+from ..table import layout as L
+from ..table.intake import laid_aside
+from ..table.layout import (
+    C_ROUND,
+    C_STREAK,
+    EP_COPIES,
+    EP_SEATS,
+    ERR_FORMULA,
+    F_LAST_DISC,
+    F_NTILES,
+    F_SHANTEN,
+    F_VOID,
+    F_W,
+    H_ERR_BITS,
+    H_ERROR,
+    H_SI,
+    H_WINNERS,
+    H_WK,
+    M_FACE,
+    M_TYPE,
+    MELD_KONG_CON,
+    N_FACE,
+    N_RAW,
+)
+from ..table.rng import BOT, below, next_u64, stream
+from ..table.seat import add_face, face_of, raw_of, remove_face
+from ..table.state import Bots, Seats, State, Table, Wall
+from ..table.void import void_discard
+from ..table.wall import normal_left
+from .phases import finish_hand, step
+from .turn_state import PH_DISCARD, PH_END, T_SIZE
+
+MAX_CANDIDATES = N_FACE + 1
+SAMPLE = 0   # the playout copy's random stream that deals the hidden tiles (a slot the engine leaves free)
+
+
+class SearchWork(NamedTuple):
+    """The search's table and scratch (one per Simulator, inside its Turn)."""
+
+    state: State          # the copy a playout is played in
+    T: np.ndarray         # int64[T_SIZE]: its turn
+    rec: np.ndarray       # int64[columns]: its record
+    nolog: np.ndarray     # int64[1, EV_FIELDS]: playouts log nothing
+    pts: np.ndarray       # int64[seats]: its points
+    pool: np.ndarray      # int64[tiles]: the tiles the seat has not seen, to deal
+    unseen: np.ndarray    # int64[N_RAW]
+    cands: np.ndarray     # int64[MAX_CANDIDATES]: candidate faces (-1 a wild)
+    sums: np.ndarray      # float64[MAX_CANDIDATES]: their playouts' points
+    settle: Settle
+
+
+def search_work(spec, rules) -> SearchWork:
+    n, tiles = spec.seats, int(spec.P[L.EP_TILES])
+    from ..bots import layout as BL
+    from ..table.wall import BUCKETS, WS_SIZE
+    from ..hand.layout import CAPX_SIZE
+    from .arrays import N_STREAMS
+
+    state = State(
+        wall=Wall(tiles=np.zeros(tiles, np.int64), gone=np.zeros(tiles, np.int64),
+                  W=np.zeros(WS_SIZE, np.int64), lay=np.zeros(6 * tiles + BUCKETS, np.int64)),
+        seats=Seats(cnt=np.zeros((n, N_FACE), np.int64), keys=np.zeros((n, 4), np.int64),
+                    F=np.zeros((n, L.F_SIZE), np.int64), capx=np.zeros((n, CAPX_SIZE), np.int64),
+                    melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),
+        table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(N_RAW, np.int64),
+                    pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(N_FACE, np.int64)),
+        bots=Bots(bp=np.zeros((n, BL.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
+                  kept=np.zeros((n, 2), np.float64), learn=np.zeros(1, np.int64)))   # playouts never learn
+    return SearchWork(state, np.zeros(T_SIZE, np.int64), np.zeros(spec.n_columns, np.int64),
+                      np.zeros((1, L.EV_FIELDS), np.int64), np.zeros(n, np.int64), np.zeros(tiles, np.int64),
+                      np.zeros(N_RAW, np.int64), np.zeros(MAX_CANDIDATES, np.int64),
+                      np.zeros(MAX_CANDIDATES, np.float64), settle_work(rules))
+
+
+@kernel
+def _copy1(dst, src):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@kernel
+def _copy2(dst, src):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@kernel
+def copy_table(wall, seats, table, bots, T, sw):
+    """The playout copy made equal to the table (the learning counts apart;
+    element by element: the kernels run without numba's allocator)."""
+    c = sw.state
+    _copy1(c.wall.tiles, wall.tiles)
+    _copy1(c.wall.gone, wall.gone)
+    _copy1(c.wall.W, wall.W)
+    _copy2(c.seats.cnt, seats.cnt)
+    _copy2(c.seats.keys, seats.keys)
+    _copy2(c.seats.F, seats.F)
+    _copy2(c.seats.capx, seats.capx)
+    for s in range(seats.melds.shape[0]):
+        _copy2(c.seats.melds[s], seats.melds[s])
+    _copy1(c.table.H, table.H)
+    _copy1(c.table.vis, table.vis)
+    _copy1(c.table.pond, table.pond)
+    _copy1(c.table.face_ok, table.face_ok)
+    _copy2(c.bots.bp, bots.bp)
+    _copy1(c.bots.rs, bots.rs)
+    _copy2(c.bots.kept, bots.kept)
+    _copy1(sw.T, T)
+
+
+@kernel
+def unseen_pool(s, rules, seats, table, sw):
+    """The raw tiles seat s has not seen, into sw.pool: the tiles a hand may
+    hold first, then the kinds laid aside (flowers).  Returns (all, holdable)."""
+    P = rules.P
+    H = table.H
+    wk, si = H[H_WK], H[H_SI]
+    u = sw.unseen
+    for t in range(N_RAW):
+        u[t] = P[EP_COPIES + t] - table.vis[t]
+    for f in range(N_FACE):
+        if seats.cnt[s, f] > 0:
+            u[raw_of(f, wk, si)] -= seats.cnt[s, f]
+    if wk >= 0:
+        u[wk] -= seats.F[s, F_W]
+    for i in range(min(seats.F[s, L.F_NMELD], L.MAX_MELDS)):
+        if seats.melds[s, i, M_TYPE] == MELD_KONG_CON:   # its own, never shown
+            u[raw_of(seats.melds[s, i, M_FACE], wk, si)] -= 4
+    k = 0
+    holdable = 0
+    for aside in range(2):
+        for t in range(N_RAW):
+            if (1 if laid_aside(t, rules, table) else 0) != aside:
+                continue
+            for _ in range(max(u[t], 0)):
+                if k < len(sw.pool):
+                    sw.pool[k] = t
+                    k += 1
+        if aside == 0:
+            holdable = k
+    return k, holdable
+
+
+@kernel
+def shuffle(a, lo, hi, rs):
+    for i in range(hi - 1, lo, -1):
+        j = lo + below(rs, SAMPLE, i - lo + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+@kernel
+def deal_sample(s, seed, rules, work, sw):
+    """The copy's hidden tiles dealt anew from the pool (sw.pool as unseen_pool
+    left it, ``total`` tiles, the first ``holdable`` of them fit for a hand):
+    the other hands keep their sizes, the wall its untaken places; every
+    random stream of the copy is the sample's.  False: the pool cannot fill
+    them (the seat's count of what it has seen is off), and nothing is dealt."""
+    c = sw.state
+    P, pw = rules.P, rules.pw
+    n = P[EP_SEATS]
+    H = c.table.H
+    wk, si = H[H_WK], H[H_SI]
+    cnt, keys, F = c.seats.cnt, c.seats.keys, c.seats.F
+    rs = c.bots.rs
+    for slot in range(len(rs)):
+        rs[slot] = stream(seed, 0, 0, slot)
+    total, holdable = unseen_pool(s, rules, c.seats, c.table, sw)
+    need = 0
+    for p in range(n):
+        if p != s and (H[H_WINNERS] >> p) & 1 == 0:
+            need += F[p, F_NTILES]
+    spots = 0
+    for i in range(len(c.wall.tiles)):
+        if c.wall.gone[i] == 0:
+            spots += 1
+    if holdable < need or total < need + spots:
+        return False
+    pool = sw.pool
+    shuffle(pool, 0, holdable, rs)
+    q = 0
+    for p in range(n):
+        if p == s or (H[H_WINNERS] >> p) & 1 == 1:
+            continue
+        m = F[p, F_NTILES]
+        cnt[p, :] = 0
+        keys[p, :] = 0
+        F[p, F_W] = 0
+        F[p, F_NTILES] = 0
+        for _ in range(m):
+            add_face(p, face_of(pool[q], wk, si), cnt, keys, F, pw)
+            q += 1
+        F[p, F_SHANTEN] = current_shanten(p, rules, c.seats, work)
+    # the rest, the laid-aside kinds among them, to the wall in a fresh order
+    shuffle(pool, q, total, rs)
+    for i in range(len(c.wall.tiles)):
+        if c.wall.gone[i] == 0:
+            c.wall.tiles[i] = pool[q]
+            q += 1
+    # what the others' bots kept in mind was of their real hands: valued again when asked
+    draws = normal_left(P, c.wall.W, c.wall.gone) // n + 1
+    for p in range(n):
+        if p != s:
+            c.bots.kept[p, 0] = 0.0
+            c.bots.kept[p, 1] = -1.0 - draws if F[p, F_LAST_DISC] >= 0 else 0.0
+    return True
+
+
+@kernel
+def candidates(s, first, width, rules, seats, work, sw):
+    """sw.cands: ``first`` (the rollout policy's choice), then the faces whose
+    discard leaves the hand nearest, in face order, ``width`` in all."""
+    cnt, keys, F, pw = seats.cnt, seats.keys, seats.F, rules.pw
+    sc = work.scores
+    best = 1 << 30
+    for f in range(N_FACE):
+        sc[f] = 1 << 30
+        if cnt[s, f] > 0 and f != first:
+            remove_face(s, f, cnt, keys, F, pw)
+            sc[f] = current_shanten(s, rules, seats, work)
+            add_face(s, f, cnt, keys, F, pw)
+            best = min(best, sc[f])
+    sw.cands[0] = first
+    k = 1
+    for level in range(best, best + 2):
+        for f in range(N_FACE):
+            if k < width and sc[f] == level:
+                sw.cands[k] = f
+                k += 1
+    return k
+
+
+@kernel
+def playout(s, face, seed, dealer, streak, rnd, wk, rules, work, values, sw):
+    """One candidate played out in a copy dealt from ``seed``: the seat's points
+    (its record settled), or None-like: sets the copy's H_ERROR on failure."""
+    c = sw.state
+    n = rules.P[EP_SEATS]
+    c.bots.bp[s, BP_FORCED] = face + 2.0
+    sw.rec[:] = 0
+    phase = PH_DISCARD
+    while phase != PH_END:
+        phase = step(phase, sw.T, dealer, rules, c.wall, c.seats, c.table, c.bots, work, values, sw.rec, sw.nolog)
+    outcome = finish_hand(sw.T, dealer, wk, rules, c.wall, c.seats, c.table, c.bots, work, values, sw.rec,
+                          sw.nolog)
+    if outcome < 0:
+        return 0
+    sw.rec[C_STREAK] = streak
+    sw.rec[C_ROUND] = rnd
+    bits = row_points(sw.rec, n, values.tab, sw.settle, sw.pts)
+    if bits != 0:
+        c.table.H[H_ERROR] = ERR_FORMULA
+        c.table.H[H_ERR_BITS] = bits
+        return 0
+    return sw.pts[s]
+
+
+@kernel
+def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, turn, work, values):
+    """Seat s's discard by search, left in bots.bp[s, BP_FORCED] (0: its
+    rollout policy decides, as where 定缺 forces the tile or only one
+    candidate is left).  A playout that fails stops the hand with its error."""
+    sw = turn.search
+    bp = bots.bp
+    bp[s, BP_FORCED] = 0.0
+    if seats.F[s, F_VOID] > 0 and void_discard(s, seats) >= 0:
+        return
+    n = rules.P[EP_SEATS]
+    rollout = bp[s, BP_ROLLOUT]
+    # the policy's own choice, on a copy (it writes what it keeps in mind)
+    copy_table(wall, seats, table, bots, turn.T, sw)
+    cb = sw.state.bots
+    for p in range(n):
+        cb.bp[p, BP_KIND] = rollout
+    first = dispatch.discard(s, rules, sw.state.wall, sw.state.seats, sw.state.table, cb, work, values)
+    k = candidates(s, first, int(bp[s, BP_WIDTH]), rules, seats, work, sw)
+    if k < 2:
+        return
+    base = next_u64(bots.rs, BOT + s)
+    for i in range(k):
+        sw.sums[i] = 0.0
+    for j in range(int(bp[s, BP_PLAYOUTS])):
+        seed = stream(base, j, 0, 0)
+        for i in range(k):
+            copy_table(wall, seats, table, bots, turn.T, sw)
+            for p in range(n):
+                cb.bp[p, BP_KIND] = rollout
+            if not deal_sample(s, seed, rules, work, sw):
+                return
+            sw.sums[i] += playout(s, sw.cands[i], seed, dealer, streak, rnd, wk, rules, work, values, sw)
+            if sw.state.table.H[H_ERROR] != 0:
+                table.H[H_ERROR] = sw.state.table.H[H_ERROR]
+                table.H[H_ERR_BITS] = sw.state.table.H[H_ERR_BITS]
+                return
+    best = 0
+    for i in range(1, k):
+        if sw.sums[i] > sw.sums[best]:
+            best = i
+    bp[s, BP_FORCED] = sw.cands[best] + 2.0

@@ -1,0 +1,126 @@
+"""The search player (engine/search.py): it samples only what its seat has not
+seen, decides the same however the hidden tiles lie, and refuses rules its
+playouts cannot settle."""
+
+import numpy as np
+import pytest
+
+from hiding import copied, hidden_shuffled
+from ruian_sim.bots import layout as BL
+from ruian_sim.engine.compile import simulator
+from ruian_sim.engine.opening import open_hand
+from ruian_sim.engine.phases import step
+from ruian_sim.engine.search import deal_sample, search_discard
+from ruian_sim.engine.turn_state import PH_DISCARD, PH_END, PH_TOP, T_SEAT, start_turns
+from ruian_sim.errors import UserError
+from ruian_sim.ruleset import load
+from ruian_sim.table import layout as L
+from ruian_sim.table.seat import raw_of
+
+BOT = "search:playouts=4:width=3"
+
+
+@pytest.fixture(scope="module")
+def sim():
+    return simulator(load("ruian"), [BOT] * 4)
+
+
+def mid_hand(sim, match, turns):
+    """The table as seat T_SEAT is about to make its ``turns``-th discard of the
+    first hand of ``match`` (the seats play as their rollout policy until then)."""
+    st, rules = copied(sim.state), sim.kernel_rules
+    st.bots.bp[:] = sim.bots
+    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
+    T = sim.turn.T.copy()
+    wk = open_hand(np.uint64(5), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim._nolog)
+    start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
+    rec = np.zeros(sim.spec.n_columns, np.int64)
+    phase, seen = PH_TOP, 0
+    while phase != PH_END:
+        if phase == PH_DISCARD:
+            seen += 1
+            if seen == turns:
+                st.bots.bp[:, BL.BP_KIND] = BL.BOT_SEARCH
+                return st, T, wk
+        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
+                     sim._nolog)
+    return None
+
+
+def decision(sim, st, T, wk):
+    st = copied(st)
+    turn = sim.turn._replace(T=T.copy())
+    s = int(T[T_SEAT])
+    search_discard(s, 0, 1, 0, wk, sim.kernel_rules, st.wall, st.seats, st.table, st.bots, turn, sim.work,
+                   sim.values)
+    assert st.table.H[L.H_ERROR] == 0
+    return int(st.bots.bp[s, BL.BP_FORCED])
+
+
+def test_the_search_decides_alike_however_the_hidden_tiles_lie(sim):
+    rng = np.random.default_rng(2)
+    decided = set()
+    for match in range(6):
+        for turns in (3, 9, 17):
+            at = mid_hand(sim, match, turns)
+            if at is None:
+                continue
+            st, T, wk = at
+            want = decision(sim, st, T, wk)
+            decided.add(want)
+            s = int(T[T_SEAT])
+            for _ in range(2):
+                assert decision(sim, hidden_shuffled(st, s, rng), T, wk) == want
+    assert len(decided) >= 5   # many different discards were chosen
+
+
+def test_a_sample_deals_exactly_the_tiles_the_seat_has_not_seen(sim):
+    checked = 0
+    for match in range(4):
+        at = mid_hand(sim, match, 11)
+        if at is None:
+            continue
+        st, T, wk = at
+        s = int(T[T_SEAT])
+        sw = sim.turn.search
+        from ruian_sim.engine.search import copy_table
+        copy_table(st.wall, st.seats, st.table, st.bots, T, sw)
+        assert deal_sample(s, np.uint64(9), sim.kernel_rules, sim.work, sw)
+        H = st.table.H
+
+        def hidden(state):
+            out = np.zeros(L.N_RAW, np.int64)
+            for p in range(4):
+                if p == s:
+                    continue
+                for f in range(L.N_FACE):
+                    out[raw_of(f, H[L.H_WK], H[L.H_SI])] += state.seats.cnt[p, f]
+                out[H[L.H_WK]] += state.seats.F[p, L.F_W] if H[L.H_WK] >= 0 else 0
+            left = state.wall.gone == 0
+            np.add.at(out, state.wall.tiles[left], 1)
+            return out
+
+        real, dealt = hidden(st), hidden(sw.state)
+        assert (real == dealt).all()
+        # the others' hands keep their sizes and are dealt anew
+        for p in range(4):
+            assert sw.state.seats.F[p, L.F_NTILES] == st.seats.F[p, L.F_NTILES]
+        assert any((sw.state.seats.cnt[p] != st.seats.cnt[p]).any() for p in range(4) if p != s)
+        assert (sw.state.seats.cnt[s] == st.seats.cnt[s]).all()
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("game,variants", [("sichuan", []), ("wenzhou", []), ("ruian", ["caishen-money"])])
+def test_rules_whose_money_a_playout_cannot_settle_are_refused(game, variants):
+    with pytest.raises(UserError, match="search cannot play these rules"):
+        simulator(load(game, variants), "search")
+
+
+def test_a_rollout_names_a_bot():
+    from ruian_sim.bots.spec import parse_bots
+
+    bp, _ = parse_bots("search:rollout=greedy:playouts=3", 4)
+    assert bp[0, BL.BP_ROLLOUT] == BL.BOT_GREEDY and bp[0, BL.BP_PLAYOUTS] == 3
+    with pytest.raises(UserError, match="rollout must be one of greedy, smart"):
+        parse_bots("search:rollout=random", 4)
