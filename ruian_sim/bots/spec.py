@@ -115,7 +115,9 @@ BOTS = {
     "smart": Bot(BL.BOT_SMART, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
                                 "ron", "appetite", "pace", "rising"), True),
     # plays each candidate discard out against sampled hidden tiles (engine/search.py)
-    "search": Bot(BL.BOT_SEARCH, ("playouts", "width", "rollout"), True),
+    # (its rollout policy, smart unless told, reads smart's parameters)
+    "search": Bot(BL.BOT_SEARCH, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
+                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout"), True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}
 READS = {name: bot.reads for name, bot in BOTS.items()}

@@ -44,7 +44,7 @@ def new_turn(spec: KernelSpec):
     from .search import search_work
     from .turn_state import T_SIZE, Turn
 
-    return Turn(T=np.zeros(T_SIZE, np.int64), search=search_work(spec, spec.rules))
+    return Turn(T=np.zeros(T_SIZE, np.int64), search=search_work(spec, new_state(spec)[0]))
 
 
 def new_state(spec: KernelSpec) -> tuple[State, Work]:

@@ -7,7 +7,7 @@ its seat has seen, and throws the one whose playouts paid it most
                     discards that keep the hand nearest), for each sample a
                     copy of the table with the hidden tiles dealt anew, each
                     candidate played out in it by the rollout policy, and
-                    the hand settled as the records are (settle/kernel.py);
+                    the hand settled as the records are (table/points.py);
                     the best mean is left in bp[s, BP_FORCED] for the discard
                     (bots/dispatch.discard)
 
@@ -33,7 +33,7 @@ from ..bots import dispatch
 from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_ROLLOUT, BP_WIDTH
 from ..bots.shanten import current_shanten
 from ..jit import kernel
-from ..settle.kernel import Settle, row_points, settle_work
+from ..table.points import Settle, row_points, settle_work
 from ..table import layout as L
 from ..table.intake import laid_aside
 from ..table.layout import (
@@ -60,7 +60,7 @@ from ..table.layout import (
 )
 from ..table.rng import BOT, below, next_u64, stream
 from ..table.seat import add_face, face_of, raw_of, remove_face
-from ..table.state import Bots, Seats, State, Table, Wall
+from ..table.state import State
 from ..table.void import void_discard
 from ..table.wall import normal_left
 from .phases import finish_hand, step
@@ -85,27 +85,14 @@ class SearchWork(NamedTuple):
     settle: Settle
 
 
-def search_work(spec, rules) -> SearchWork:
+def search_work(spec, copy: State) -> SearchWork:
+    """The search's scratch around ``copy``, a state.State of the game's sizes
+    (engine/arrays.new_turn allocates it; its learning counts stay zero)."""
     n, tiles = spec.seats, int(spec.P[L.EP_TILES])
-    from ..bots import layout as BL
-    from ..table.wall import BUCKETS, WS_SIZE
-    from ..hand.layout import CAPX_SIZE
-    from .arrays import N_STREAMS
-
-    state = State(
-        wall=Wall(tiles=np.zeros(tiles, np.int64), gone=np.zeros(tiles, np.int64),
-                  W=np.zeros(WS_SIZE, np.int64), lay=np.zeros(6 * tiles + BUCKETS, np.int64)),
-        seats=Seats(cnt=np.zeros((n, N_FACE), np.int64), keys=np.zeros((n, 4), np.int64),
-                    F=np.zeros((n, L.F_SIZE), np.int64), capx=np.zeros((n, CAPX_SIZE), np.int64),
-                    melds=np.zeros((n, L.MAX_MELDS, 3), np.int64)),
-        table=Table(H=np.zeros(L.H_SIZE, np.int64), vis=np.zeros(N_RAW, np.int64),
-                    pond=np.zeros(tiles + 1, np.int64), face_ok=np.zeros(N_FACE, np.int64)),
-        bots=Bots(bp=np.zeros((n, BL.BP_SIZE), np.float64), rs=np.zeros(N_STREAMS, np.uint64),
-                  kept=np.zeros((n, 2), np.float64), learn=np.zeros(1, np.int64)))   # playouts never learn
-    return SearchWork(state, np.zeros(T_SIZE, np.int64), np.zeros(spec.n_columns, np.int64),
+    return SearchWork(copy, np.zeros(T_SIZE, np.int64), np.zeros(spec.n_columns, np.int64),
                       np.zeros((1, L.EV_FIELDS), np.int64), np.zeros(n, np.int64), np.zeros(tiles, np.int64),
                       np.zeros(N_RAW, np.int64), np.zeros(MAX_CANDIDATES, np.int64),
-                      np.zeros(MAX_CANDIDATES, np.float64), settle_work(rules))
+                      np.zeros(MAX_CANDIDATES, np.float64), settle_work(spec.rules))
 
 
 @kernel

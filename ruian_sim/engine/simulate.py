@@ -66,7 +66,7 @@ class Simulator:
             raise ValueError("a bot that reads the tables learned for the rules (smart) plays a game compiled "
                              "with them: compile_game(rules, bots) with the bots that play")
         if (self.bots[:, BL.BP_KIND] == BL.BOT_SEARCH).any():
-            from ..settle.kernel import unsupported
+            from ..table.points import unsupported
 
             missing = unsupported(self.spec.rules)
             if missing:

@@ -1,4 +1,4 @@
-"""The kernel settlement (settle/kernel.row_points, what the search player
+"""The kernel settlement (table/points.row_points, what the search player
 scores its playouts with) gives every seat the points settle/payments.score
 gives it, hand by hand, on every game and variant whose money it covers."""
 
@@ -8,7 +8,7 @@ import pytest
 from ruian_sim.engine.compile import simulator
 from ruian_sim.ruleset import load
 from ruian_sim.scoring.compile import rules_table
-from ruian_sim.settle.kernel import row_points, settle_work, unsupported
+from ruian_sim.table.points import row_points, settle_work, unsupported
 from ruian_sim.settle.payments import score
 from ruian_sim.table import layout as L
 from ruian_sim.table.records import to_structured

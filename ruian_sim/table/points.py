@@ -8,7 +8,7 @@ pairwise`` (the ``losers`` formula or the ``pairwise`` fractions) and the
 four-winds penalty.  Kong money, 财神钱 and what a draw settles (查叫, 花猪,
 退税) are not here: ``unsupported`` names them, and a rule file that uses
 them is refused by the player that would need this kernel.
-tests/settle/test_kernel_points.py holds it equal to payments.score on
+tests/table/test_points.py holds it equal to payments.score on
 recorded hands of every game it supports.
 """
 
@@ -22,8 +22,8 @@ from ..jit import kernel
 from ..scoring import layout as S
 from ..scoring.compile import rules_table
 from ..scoring.kernels import fill_vars, formula, item_parts
-from ..table import layout as L
-from ..table.valuation import PAYERS, PAY_ALL, PAY_DISCARDER
+from . import layout as L
+from .valuation import PAYERS, PAY_ALL, PAY_DISCARDER
 
 # Settle.misc
 M_PAIRWISE = 0      # 1: settle pairwise
@@ -196,7 +196,7 @@ def row_points(rec, n, tab, st, pay):
     """pay[s]: seat s's points for the hand of record row ``rec``, as
     payments.score gives them.  Returns a formula's error bits (FE_*), 0 when
     every formula ran."""
-    misc, fv, parts, value, hand, vars, stack = st.misc, st.fv, st.parts, st.value, st.hand, st.vars, st.stack
+    misc, fv, parts, value, vars, stack = st.misc, st.fv, st.parts, st.value, st.vars, st.stack
     stack[S.STACK_ERR] = 0
     dealer, winners = rec[L.C_DEALER], rec[L.C_WINNERS]
     outcome = rec[L.C_OUTCOME]
