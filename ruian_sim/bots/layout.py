@@ -47,6 +47,8 @@ BP_RISING = _BP()      # smart: 1 plans with the hazard learned for each round o
 BP_PLAYOUTS = _BP()    # search: playouts of each candidate discard (engine/search.py)
 BP_WIDTH = _BP()       # search: candidate discards weighed, its rollout policy's choice first
 BP_ROLLOUT = _BP()     # search: the bot (BOT_*) that plays the playouts and the search seat's other decisions
+BP_SURE = _BP()        # search: leaves its rollout policy's choice only for a mean lead this many standard errors
+                       # above 0 (paired over the samples)
 BP_FORCED = _BP()      # search: 2 + the face its next discard must be (1: a wild), 0 none; cleared when used
 BP_V0 = _BP(N_VALUES)  # smart: the rules' values (V_* above)
 BP_SIZE = _BP.size

@@ -39,7 +39,9 @@ Each entry is a bot name with optional parameters after colons, e.g.
   (engine/search.py): ``playouts`` (8) per candidate, ``width`` (4)
   candidates, its rollout policy's choice first, ``rollout`` (smart or
   greedy) the bot that plays the playouts and makes the seat's other
-  decisions.  Slow: tens of hands a second where smart plays thousands.
+  decisions, ``sure`` (1): another candidate replaces the policy's choice
+  only when its mean lead over it, paired sample by sample, is this many
+  standard errors above 0.  Slow: tens of hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """
@@ -89,7 +91,7 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
           "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0),
           "playouts": (BL.BP_PLAYOUTS, 8.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
-          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0)}
+          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 1.0, 0.0, 10.0)}
 # parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
 NAMED = {"rollout": ("greedy", "smart")}
 
@@ -117,7 +119,8 @@ BOTS = {
     # plays each candidate discard out against sampled hidden tiles (engine/search.py)
     # (its rollout policy, smart unless told, reads smart's parameters)
     "search": Bot(BL.BOT_SEARCH, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
-                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout"), True),
+                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure"),
+                     True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}
 READS = {name: bot.reads for name, bot in BOTS.items()}

@@ -39,12 +39,11 @@ def value_work(game: Game) -> Values:
                   memo_keys=np.zeros(MEMO, np.int64), memo_vals=np.zeros(MEMO, np.float64))
 
 
-def new_turn(spec: KernelSpec):
-    """The hand loop's own state (turn_state.Turn), with the search player's table."""
+def new_search(spec: KernelSpec):
+    """The search player's copy of the table and its scratch (search.SearchWork)."""
     from .search import search_work
-    from .turn_state import T_SIZE, Turn
 
-    return Turn(T=np.zeros(T_SIZE, np.int64), search=search_work(spec, new_state(spec)[0]))
+    return search_work(spec, new_state(spec)[0])
 
 
 def new_state(spec: KernelSpec) -> tuple[State, Work]:

@@ -67,14 +67,15 @@ def after_cap(dealer, P, rs):
 
 
 @kernel
-def play_matches(root, first_match, n_matches, by_player, rules, state, turn, work, values, recs, log,
+def play_matches(root, first_match, n_matches, by_player, rules, state, turn, search, work, values, recs, log,
                  seat_player, nolog, log_hand):
     """Play matches first_match.. while ``recs`` has room for a whole match.
 
     ``by_player[player]`` holds each player's bot parameters, copied into
     ``state.bots.bp`` by seat for each hand; seat 0 is East and deals first; a
     match lasts until the deal has passed players × rounds times.
-    ``turn`` is the hand loop's own (turn_state.Turn); ``seat_player``
+    ``turn`` is the hand loop's own (turn_state.Turn), ``search`` the
+    search player's table (search.SearchWork; None: no seat searches); ``seat_player``
     (int64[seats]) is scratch.  Events go to ``log`` for hand
     ``log_hand`` only (``nolog`` for the others), and play stops after that
     hand (-1: never), leaving its final state in ``state``.  Returns (rows
@@ -105,7 +106,7 @@ def play_matches(root, first_match, n_matches, by_player, rules, state, turn, wo
             rec = recs[row]
             lg = log if hand == log_hand else nolog
             err = play_hand(root, match, hand, dealer, streak, passes // players, rules, state.wall,
-                            state.seats, state.table, state.bots, turn, work, values, rec, lg)
+                            state.seats, state.table, state.bots, turn, search, work, values, rec, lg)
             rec[C_MATCH] = match
             rec[C_HAND] = hand
             if err < 0:

@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..bots import dispatch
-from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_ROLLOUT, BP_WIDTH
+from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_ROLLOUT, BP_SURE, BP_WIDTH
 from ..bots.shanten import current_shanten
 from ..jit import kernel
 from ..table.points import Settle, row_points, settle_work
@@ -71,7 +71,7 @@ SAMPLE = 0   # the playout copy's random stream that deals the hidden tiles (a s
 
 
 class SearchWork(NamedTuple):
-    """The search's table and scratch (one per Simulator, inside its Turn)."""
+    """The search's table and scratch (one per Simulator where a seat searches)."""
 
     state: State          # the copy a playout is played in
     T: np.ndarray         # int64[T_SIZE]: its turn
@@ -81,18 +81,19 @@ class SearchWork(NamedTuple):
     pool: np.ndarray      # int64[tiles]: the tiles the seat has not seen, to deal
     unseen: np.ndarray    # int64[N_RAW]
     cands: np.ndarray     # int64[MAX_CANDIDATES]: candidate faces (-1 a wild)
-    sums: np.ndarray      # float64[MAX_CANDIDATES]: their playouts' points
+    sums: np.ndarray      # float64[3, MAX_CANDIDATES]: a sample's points, then the sums of each
+                          # candidate's lead over the first and of its square
     settle: Settle
 
 
 def search_work(spec, copy: State) -> SearchWork:
     """The search's scratch around ``copy``, a state.State of the game's sizes
-    (engine/arrays.new_turn allocates it; its learning counts stay zero)."""
+    (engine/arrays.new_search allocates it; its learning counts stay zero)."""
     n, tiles = spec.seats, int(spec.P[L.EP_TILES])
     return SearchWork(copy, np.zeros(T_SIZE, np.int64), np.zeros(spec.n_columns, np.int64),
                       np.zeros((1, L.EV_FIELDS), np.int64), np.zeros(n, np.int64), np.zeros(tiles, np.int64),
                       np.zeros(N_RAW, np.int64), np.zeros(MAX_CANDIDATES, np.int64),
-                      np.zeros(MAX_CANDIDATES, np.float64), settle_work(spec.rules))
+                      np.zeros((3, MAX_CANDIDATES), np.float64), settle_work(spec.rules))
 
 
 @kernel
@@ -279,11 +280,10 @@ def playout(s, face, seed, dealer, streak, rnd, wk, rules, work, values, sw):
 
 
 @kernel
-def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, turn, work, values):
+def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, sw, work, values):
     """Seat s's discard by search, left in bots.bp[s, BP_FORCED] (0: its
     rollout policy decides, as where 定缺 forces the tile or only one
     candidate is left).  A playout that fails stops the hand with its error."""
-    sw = turn.search
     bp = bots.bp
     bp[s, BP_FORCED] = 0.0
     if seats.F[s, F_VOID] > 0 and void_discard(s, seats) >= 0:
@@ -291,7 +291,7 @@ def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, 
     n = rules.P[EP_SEATS]
     rollout = bp[s, BP_ROLLOUT]
     # the policy's own choice, on a copy (it writes what it keeps in mind)
-    copy_table(wall, seats, table, bots, turn.T, sw)
+    copy_table(wall, seats, table, bots, T, sw)
     cb = sw.state.bots
     for p in range(n):
         cb.bp[p, BP_KIND] = rollout
@@ -300,23 +300,48 @@ def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, 
     if k < 2:
         return
     base = next_u64(bots.rs, BOT + s)
+    x, lead, sq = sw.sums[0], sw.sums[1], sw.sums[2]
     for i in range(k):
-        sw.sums[i] = 0.0
-    for j in range(int(bp[s, BP_PLAYOUTS])):
+        lead[i] = 0.0
+        sq[i] = 0.0
+    m = int(bp[s, BP_PLAYOUTS])
+    for j in range(m):
         seed = stream(base, j, 0, 0)
         for i in range(k):
-            copy_table(wall, seats, table, bots, turn.T, sw)
+            copy_table(wall, seats, table, bots, T, sw)
             for p in range(n):
                 cb.bp[p, BP_KIND] = rollout
             if not deal_sample(s, seed, rules, work, sw):
                 return
-            sw.sums[i] += playout(s, sw.cands[i], seed, dealer, streak, rnd, wk, rules, work, values, sw)
+            x[i] = playout(s, sw.cands[i], seed, dealer, streak, rnd, wk, rules, work, values, sw)
             if sw.state.table.H[H_ERROR] != 0:
                 table.H[H_ERROR] = sw.state.table.H[H_ERROR]
                 table.H[H_ERR_BITS] = sw.state.table.H[H_ERR_BITS]
                 return
-    best = 0
+        for i in range(1, k):
+            d = x[i] - x[0]
+            lead[i] += d
+            sq[i] += d * d
+    bp[s, BP_FORCED] = sw.cands[choose(k, m, lead, sq, bp[s, BP_SURE])] + 2.0
+
+
+@kernel
+def choose(k, m, lead, sq, sure):
+    """The candidate with the best mean lead over the first among those whose
+    lead is ``sure`` standard errors above 0 (paired: the samples are common to
+    all, so the lead's spread is the candidates' difference, not the deals');
+    the first when none is.  Few playouts are noisy, and a noisy argmax would
+    throw away the policy's judgement for luck."""
+    best, best_mean = 0, 0.0
     for i in range(1, k):
-        if sw.sums[i] > sw.sums[best]:
-            best = i
-    bp[s, BP_FORCED] = sw.cands[best] + 2.0
+        mean = lead[i] / m
+        if mean <= best_mean:
+            continue
+        if m < 2:
+            ok = sure == 0.0
+        else:
+            var = (sq[i] - m * mean * mean) / (m - 1)
+            ok = mean > sure * np.sqrt(max(var, 0.0) / m)
+        if ok:
+            best, best_mean = i, mean
+    return best

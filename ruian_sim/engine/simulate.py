@@ -11,7 +11,8 @@ from ..ruleset import RuleSet
 from ..table import layout as L
 from ..table.records import to_structured
 from ..table.valuation import gate_is_minimum
-from .arrays import new_state, new_turn, value_work
+from .arrays import new_search, new_state, value_work
+from .turn_state import new_turn
 from .game import Game
 from .match import play_matches
 
@@ -77,7 +78,11 @@ class Simulator:
         # the compiled rules (read-only), then the state and scratch every hand reuses
         self.kernel_rules = game.kernel_rules
         self.state, self.work = new_state(self.spec)
-        self.turn = new_turn(self.spec)
+        self.turn = new_turn()
+        # the search player's table, None where no seat searches: the hand loop is then compiled
+        # without the search (numba prunes the branch on a None argument)
+        searching = bool((self.bots[:, BL.BP_KIND] == BL.BOT_SEARCH).any())
+        self.search = new_search(self.spec) if searching else None
         self.values = value_work(game)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
         self._seat_player = np.zeros(self.spec.seats, np.int64)
@@ -107,7 +112,7 @@ class Simulator:
         while done < matches:
             batch = min(matches - done, per_call)
             rows, played, err, cut = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
-                                                  self.kernel_rules, self.state, self.turn, self.work, self.values,
+                                                  self.kernel_rules, self.state, self.turn, self.search, self.work, self.values,
                                                   recs, self._nolog, self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
             self.cut_matches += int(cut)
@@ -137,7 +142,7 @@ class Simulator:
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
         rows, _, err, _ = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
-                                       self.turn, self.work, self.values, recs, log, self._seat_player, self._nolog,
+                                       self.turn, self.search, self.work, self.values, recs, log, self._seat_player, self._nolog,
                                        hand)
         self._check(err, seed, recs, rows)
         if rows <= hand:

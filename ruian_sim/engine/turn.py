@@ -28,9 +28,11 @@ from .turn_state import PH_DISCARD, PH_END, PH_TOP, T_SEAT, start_turns
 
 
 @kernel
-def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table, bots, turn, work, values, rec,
-              log):
-    """Play one hand; fill ``rec`` (columns of layout.C_*) and return the outcome."""
+def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table, bots, turn, search, work, values,
+              rec, log):
+    """Play one hand; fill ``rec`` (columns of layout.C_*) and return the outcome.
+    ``search``: the search player's table, None where no seat searches (then
+    numba prunes the branch, and the loop compiles as if search did not exist)."""
     P = rules.P
     H = table.H
     T = turn.T
@@ -43,9 +45,11 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
     start_turns(T, dealer, P[EP_DEALER_EXTRA], P[EP_TILES] + n * (MAX_MELDS + 2) + 1)
     phase = PH_TOP
     while phase != PH_END:
-        if phase == PH_DISCARD and searches(T[T_SEAT], bots):
-            search_discard(T[T_SEAT], dealer, streak, rnd, wk, rules, wall, seats, table, bots, turn, work, values)
-            if H[H_ERROR] != 0:
-                break
+        if search is not None:
+            if phase == PH_DISCARD and searches(T[T_SEAT], bots):
+                search_discard(T[T_SEAT], dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, search, work,
+                               values)
+                if H[H_ERROR] != 0:
+                    break
         phase = step(phase, T, dealer, rules, wall, seats, table, bots, work, values, rec, log)
     return finish_hand(T, dealer, wk, rules, wall, seats, table, bots, work, values, rec, log)

@@ -45,7 +45,10 @@ PH_END = 4         # the turns are over: the outcome, or an error in H
 
 class Turn(NamedTuple):
     T: np.ndarray   # int64[T_SIZE]
-    search: tuple   # search.SearchWork: the search player's copy of the table and its scratch
+
+
+def new_turn() -> Turn:
+    return Turn(T=np.zeros(T_SIZE, np.int64))
 
 
 @kernel_inline

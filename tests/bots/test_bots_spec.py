@@ -15,9 +15,9 @@ from ruian_sim.ruleset import load
 # a value away from each default that should move play where the bot reads it
 MOVES = {"claim": 0.0, "chase_hard": 1.0, "kong": 0.0, "follow": 1.0, "aggression": 0.05, "value": 0.0,
          "margin": 100.0, "patterns": 0.0, "claims": 5.0, "spread": 0.0, "ron": 0.0, "appetite": 0.0,
-         "pace": 5.0, "rising": 1.0, "playouts": 2.0, "width": 1.0, "rollout": 0.0}
-# the search player at its cheapest (one playout of two candidates): every parameter still moves it
-AS = {"search": "search:playouts=1:width=2"}
+         "pace": 5.0, "rising": 1.0, "playouts": 2.0, "width": 1.0, "rollout": 0.0, "sure": 0.0}
+# the search player cheap (three playouts of two candidates): every parameter still moves it
+AS = {"search": "search:playouts=3:width=2"}
 MATCHES = 12
 
 

@@ -49,10 +49,9 @@ def mid_hand(sim, match, turns):
 
 def decision(sim, st, T, wk):
     st = copied(st)
-    turn = sim.turn._replace(T=T.copy())
     s = int(T[T_SEAT])
-    search_discard(s, 0, 1, 0, wk, sim.kernel_rules, st.wall, st.seats, st.table, st.bots, turn, sim.work,
-                   sim.values)
+    search_discard(s, 0, 1, 0, wk, sim.kernel_rules, st.wall, st.seats, st.table, st.bots, T.copy(), sim.search,
+                   sim.work, sim.values)
     assert st.table.H[L.H_ERROR] == 0
     return int(st.bots.bp[s, BL.BP_FORCED])
 
@@ -82,7 +81,7 @@ def test_a_sample_deals_exactly_the_tiles_the_seat_has_not_seen(sim):
             continue
         st, T, wk = at
         s = int(T[T_SEAT])
-        sw = sim.turn.search
+        sw = sim.search
         from ruian_sim.engine.search import copy_table
         copy_table(st.wall, st.seats, st.table, st.bots, T, sw)
         assert deal_sample(s, np.uint64(9), sim.kernel_rules, sim.work, sw)

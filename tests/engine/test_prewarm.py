@@ -60,7 +60,7 @@ def asked_by_play_hand(sim, monkeypatch):
     T, i64 = numba.typeof, numba.int64
     st = sim.state
     args = (nt.uint64, i64, i64, i64, i64, i64, T(sim.kernel_rules), T(st.wall), T(st.seats), T(st.table),
-            T(st.bots), T(sim.turn), T(sim.work), T(sim.values), nt.int64[::1], nt.int64[:, ::1])
+            T(st.bots), T(sim.turn), nt.none, T(sim.work), T(sim.values), nt.int64[::1], nt.int64[:, ::1])
     compiler.compile_extra(play_hand.typingctx, play_hand.targetctx, play_hand.py_func, args, None,
                            compiler.Flags(), {}, pipeline_class=_TypeOnly)
     return asked
