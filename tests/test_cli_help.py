@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from ruian_sim.bots import layout as BL
-from ruian_sim.bots.spec import BY_RULES, PARAMS, READS, parse_bots, resolve_margin, resolve_value
+from ruian_sim.bots.spec import BY_RULES, NAMED, PARAMS, READS, parse_bots, resolve_margin, resolve_value
 from ruian_sim.cli.main import build_parser
 
 
@@ -67,10 +67,13 @@ def test_bots_help_gives_each_parameters_default_as_the_default_rules_play_it(co
     (action,) = [a for c, o, a in _options() if c == f"ruian-sim {command}" and o == "--bots"]
     text = " ".join(action.help.split())
     for name, (idx, _, lo, hi) in PARAMS.items():
+        if name in NAMED:
+            assert f"{name} ({' or '.join(NAMED[name])}, default smart)" in text, name
+            continue
         m = re.search(rf"\b{name} \(([\d.]+)\.\.([\d.]+), default ([\d.]+)", text)
         assert m, f"{command} --bots: {name} has no '(lo..hi, default D)'"
         assert (float(m.group(1)), float(m.group(2))) == (lo, hi), name
-        bot = next(b for b in ("smart", "greedy", "random") if name in READS[b])
+        bot = next(b for b in ("smart", "greedy", "random", "search") if name in READS[b])
         assert float(m.group(3)) == pytest.approx(_effective(bot)[idx]), \
             f"{command} --bots: {name} default {m.group(3)} but {bot} plays {_effective(bot)[idx]:g}"
     assert set(BY_RULES) <= set(PARAMS) and BL.BP_MARGIN == PARAMS["margin"][0]

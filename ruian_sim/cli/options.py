@@ -160,16 +160,19 @@ def add_seed_arg(p) -> None:
 
 
 def add_bots_arg(p) -> None:
-    from ..bots.spec import BY_RULES, DEFAULT_BOT, PARAMS, READS
+    from ..bots.spec import BY_RULES, DEFAULT_BOT, KINDS, NAMED, PARAMS, READS
 
-    params = ", ".join(f"{k} ({lo:g}..{hi:g}, default {BY_RULES.get(k, f'{d:g}')})"
+    named = {k: next(n for n, kind in KINDS.items() if kind == PARAMS[k][1]) for k in NAMED}
+    params = ", ".join(f"{k} ({' or '.join(NAMED[k])}, default {named[k]})" if k in NAMED else
+                       f"{k} ({lo:g}..{hi:g}, default {BY_RULES.get(k, f'{d:g}')})"
                        for k, (_, d, lo, hi) in PARAMS.items())
     reads = "; ".join(f"{bot} {', '.join(keys)}" for bot, keys in READS.items())
     p.add_argument("--bots", default=DEFAULT_BOT, metavar="B[,B...]",
                    help=f"bot per player, e.g. smart,smart,greedy,random or "
                         f"smart:aggression=0.5 (one entry applies to all; default {DEFAULT_BOT}). "
                         f"Bots: smart (plays for the rules' scoring table and defends when the payments "
-                        f"make dealing in costly), greedy (fastest: lowest shanten, no defence), random. "
+                        f"make dealing in costly), greedy (fastest: lowest shanten, no defence), random, "
+                        f"search (plays each candidate discard out against sampled hidden tiles: slow). "
                         f"Parameters, after colons: {params}: claim = chance "
                         f"of making a useful claim, chase_hard = pass a soft discard win while more "
                         f"than N draws remain, kong = declare kongs (1) or not (0), follow = chance "
@@ -177,7 +180,9 @@ def add_bots_arg(p) -> None:
                         f"its own chances against a discard's danger (higher pushes, lower folds), "
                         f"value = how much smart plays for what a win pays rather than how soon it "
                         f"comes (0: every win alike), margin = how many times what smart's hand is "
-                        f"worth a pon or chi must make it (1.3; 1 where no discard can win). "
+                        f"worth a pon or chi must make it (1.3; 1 where no discard can win); playouts, width = "
+                        f"search's playouts per candidate and candidates, rollout = the bot that plays them, "
+                        f"sure = how many standard errors a candidate must lead the rollout bot's choice by. "
                         f"A bot takes only the parameters it reads: {reads}")
 
 

@@ -6,7 +6,7 @@ discard on in a copy of the table, so both play the one game.
     finish_hand  海底 when the wall ran out with nobody won, then the record
 """
 
-from ..jit import kernel, kernel_inline
+from ..jit import kernel_inline
 from ..table.layout import C_OUTCOME, EP_DRAW_READY, EV_END, H_DISCARDER, H_ERROR, H_FIRST, H_OUTCOME, H_WINNERS
 from ..table.layout import OUT_EXHAUSTIVE
 from ..table.log import log_event
@@ -40,7 +40,7 @@ def failed(rec, H):
     return -H[H_ERROR]
 
 
-@kernel
+@kernel_inline
 def finish_hand(T, dealer, wk, rules, wall, seats, table, bots, work, values, rec, log):
     """The turns are over: 海底 if nobody won, then the record; returns the
     outcome, or minus an error code (the record then says only that)."""

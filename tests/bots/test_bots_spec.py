@@ -7,7 +7,7 @@ changes nothing."""
 import numpy as np
 import pytest
 
-from ruian_sim.bots.spec import PARAMS, READS, parse_bots
+from ruian_sim.bots.spec import NAMED, PARAMS, READS, parse_bots
 from ruian_sim.engine.compile import simulator
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
@@ -68,6 +68,7 @@ def test_a_parameter_given_twice_is_refused():
 
 def test_each_bot_takes_every_parameter_it_reads():
     for bot, keys in READS.items():
-        bp, names = parse_bots(":".join([bot] + [f"{k}={MOVES[k]}" for k in keys]), 4)
+        given = {k: ("greedy" if k in NAMED else MOVES[k]) for k in keys}
+        bp, names = parse_bots(":".join([bot] + [f"{k}={v}" for k, v in given.items()]), 4)
         for k in keys:
             assert (bp[:, PARAMS[k][0]] == MOVES[k]).all()
