@@ -36,10 +36,10 @@ Each entry is a bot name with optional parameters after colons, e.g.
   with the one rate learned for the whole hand.
 - ``search`` plays each candidate discard out to the end of the hand
   against hidden tiles sampled from what its seat has seen
-  (engine/search.py): ``playouts`` (8) per candidate, ``width`` (4)
+  (engine/search.py): ``playouts`` (16) per candidate, ``width`` (4)
   candidates, its rollout policy's choice first, ``rollout`` (smart or
   greedy) the bot that plays the playouts and makes the seat's other
-  decisions, ``sure`` (1): another candidate replaces the policy's choice
+  decisions, ``sure`` (2): another candidate replaces the policy's choice
   only when its mean lead over it, paired sample by sample, is this many
   standard errors above 0.  Slow: tens of hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
@@ -90,8 +90,8 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "claims": (BL.BP_CLAIMS, 0.0, 0.0, 5.0), "spread": (BL.BP_SPREAD, 5.0, 0.0, 20.0),
           "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
           "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0),
-          "playouts": (BL.BP_PLAYOUTS, 8.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
-          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 1.0, 0.0, 10.0)}
+          "playouts": (BL.BP_PLAYOUTS, 16.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
+          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 2.0, 0.0, 10.0)}
 # parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
 NAMED = {"rollout": ("greedy", "smart")}
 
