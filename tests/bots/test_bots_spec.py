@@ -16,8 +16,10 @@ from ruian_sim.ruleset import load
 MOVES = {"claim": 0.0, "chase_hard": 1.0, "kong": 0.0, "follow": 1.0, "aggression": 0.05, "value": 0.0,
          "margin": 100.0, "patterns": 0.0, "claims": 5.0, "spread": 0.0, "ron": 0.0, "appetite": 0.0,
          "pace": 5.0, "rising": 1.0, "playouts": 2.0, "width": 1.0, "rollout": 0.0, "sure": 0.0}
-# the search player cheap (three playouts of two candidates): every parameter still moves it
-AS = {"search": "search:playouts=3:width=2"}
+# the search player cheap (three playouts of two candidates, a lead of one standard error enough, four
+# matches): every parameter still moves it
+AS = {"search": "search:playouts=3:width=2:sure=1"}
+MATCHES_OF = {"search": 4}
 MATCHES = 12
 
 
@@ -28,13 +30,13 @@ def ruian():
 
 @pytest.fixture(scope="module")
 def plain(ruian):
-    return {bot: simulator(ruian, AS.get(bot, bot)).play(3, 0, MATCHES) for bot in READS}
+    return {bot: simulator(ruian, AS.get(bot, bot)).play(3, 0, MATCHES_OF.get(bot, MATCHES)) for bot in READS}
 
 
 def play_with(rules, bot, key):
     sim = simulator(rules, AS.get(bot, bot))
     sim.bots[:, PARAMS[key][0]] = MOVES[key]   # behind the parser: it would refuse what the bot does not read
-    return sim.play(3, 0, MATCHES)
+    return sim.play(3, 0, MATCHES_OF.get(bot, MATCHES))
 
 
 def same(a, b):
