@@ -41,7 +41,7 @@ Each entry is a bot name with optional parameters after colons, e.g.
   greedy) the bot that plays the playouts and makes the seat's other
   decisions, ``sure`` (2): another candidate replaces the policy's choice
   only when its mean lead over it, paired sample by sample, is this many
-  standard errors above 0.  Slow: tens of hands a second where smart plays thousands.
+  standard errors above 0.  Slow: about a hand a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """

@@ -255,9 +255,10 @@ def candidates(s, first, width, rules, seats, work, sw):
 
 
 @kernel
-def playout(s, face, seed, dealer, streak, rnd, wk, rules, work, values, sw):
-    """One candidate played out in a copy dealt from ``seed``: the seat's points
-    (its record settled), or None-like: sets the copy's H_ERROR on failure."""
+def playout(s, face, dealer, streak, rnd, wk, rules, work, values, sw):
+    """Discard ``face`` in the copy (deal_sample has dealt it) and play the hand
+    out: the seat's points, its record settled.  On failure 0, with the copy's
+    H_ERROR set (the caller stops the real hand with it)."""
     c = sw.state
     n = rules.P[EP_SEATS]
     c.bots.bp[s, BP_FORCED] = face + 2.0
@@ -313,7 +314,7 @@ def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, 
                 cb.bp[p, BP_KIND] = rollout
             if not deal_sample(s, seed, rules, work, sw):
                 return
-            x[i] = playout(s, sw.cands[i], seed, dealer, streak, rnd, wk, rules, work, values, sw)
+            x[i] = playout(s, sw.cands[i], dealer, streak, rnd, wk, rules, work, values, sw)
             if sw.state.table.H[H_ERROR] != 0:
                 table.H[H_ERROR] = sw.state.table.H[H_ERROR]
                 table.H[H_ERR_BITS] = sw.state.table.H[H_ERR_BITS]

@@ -12,9 +12,9 @@ from ..table import layout as L
 from ..table.records import to_structured
 from ..table.valuation import gate_is_minimum
 from .arrays import new_search, new_state, value_work
-from .turn_state import new_turn
 from .game import Game
 from .match import play_matches
+from .turn_state import new_turn
 
 # Matches per kernel call: Python (and so Ctrl-C) gets control back between
 # calls, about every few hundred hands.
@@ -66,7 +66,8 @@ class Simulator:
         if reads_tables(bots, self.spec.players) and not game.learned:
             raise ValueError("a bot that reads the tables learned for the rules (smart) plays a game compiled "
                              "with them: compile_game(rules, bots) with the bots that play")
-        if (self.bots[:, BL.BP_KIND] == BL.BOT_SEARCH).any():
+        searching = bool((self.bots[:, BL.BP_KIND] == BL.BOT_SEARCH).any())
+        if searching:
             from ..table.points import unsupported
 
             missing = unsupported(self.spec.rules)
@@ -81,7 +82,6 @@ class Simulator:
         self.turn = new_turn()
         # the search player's table, None where no seat searches: the hand loop is then compiled
         # without the search (numba prunes the branch on a None argument)
-        searching = bool((self.bots[:, BL.BP_KIND] == BL.BOT_SEARCH).any())
         self.search = new_search(self.spec) if searching else None
         self.values = value_work(game)
         self._nolog = np.zeros((1, L.EV_FIELDS), np.int64)
@@ -112,8 +112,8 @@ class Simulator:
         while done < matches:
             batch = min(matches - done, per_call)
             rows, played, err, cut = play_matches(np.uint64(seed), first_match + done, batch, self.bots,
-                                                  self.kernel_rules, self.state, self.turn, self.search, self.work, self.values,
-                                                  recs, self._nolog, self._seat_player, self._nolog, -1)
+                                                  self.kernel_rules, self.state, self.turn, self.search, self.work,
+                                                  self.values, recs, self._nolog, self._seat_player, self._nolog, -1)
             self._check(err, seed, recs, rows)
             self.cut_matches += int(cut)
             yield keep(recs[:rows])
@@ -142,8 +142,8 @@ class Simulator:
         recs = np.zeros((cap, self.spec.n_columns), np.int64)
         log = np.zeros((max_events, L.EV_FIELDS), np.int64)
         rows, _, err, _ = play_matches(np.uint64(seed), match, 1, self.bots, self.kernel_rules, self.state,
-                                       self.turn, self.search, self.work, self.values, recs, log, self._seat_player, self._nolog,
-                                       hand)
+                                       self.turn, self.search, self.work, self.values, recs, log, self._seat_player,
+                                       self._nolog, hand)
         self._check(err, seed, recs, rows)
         if rows <= hand:
             return None
