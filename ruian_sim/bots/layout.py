@@ -49,6 +49,8 @@ BP_WIDTH = _BP()       # search: candidate discards weighed, its rollout policy'
 BP_ROLLOUT = _BP()     # search: the bot (BOT_*) that plays the playouts and the search seat's other decisions
 BP_SURE = _BP()        # search: leaves its rollout policy's choice only for a mean lead this many standard errors
                        # above 0 (paired over the samples)
+BP_READY = _BP()       # search: deals each other hand ready with this times the chance the danger model gives
+                       # (engine/shaped.py)
 BP_FORCED = _BP()      # search: 2 + the face its next discard must be (1: a wild), 0 none; cleared when used
 BP_V0 = _BP(N_VALUES)  # smart: the rules' values (V_* above)
 BP_SIZE = _BP.size

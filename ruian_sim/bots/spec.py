@@ -91,7 +91,8 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "ron": (BL.BP_RON, 0.5, 0.0, 3.0), "appetite": (BL.BP_APPETITE, 1.0, 0.0, 100.0),
           "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0),
           "playouts": (BL.BP_PLAYOUTS, 16.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
-          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 2.0, 0.0, 10.0)}
+          "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 2.0, 0.0, 10.0),
+          "ready": (BL.BP_READY, 1.0, 0.0, 1.0)}
 # parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
 NAMED = {"rollout": ("greedy", "smart")}
 
@@ -119,7 +120,7 @@ BOTS = {
     # plays each candidate discard out against sampled hidden tiles (engine/search.py)
     # (its rollout policy, smart unless told, reads smart's parameters)
     "search": Bot(BL.BOT_SEARCH, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
-                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure"),
+                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure", "ready"),
                      True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}

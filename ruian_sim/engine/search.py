@@ -30,7 +30,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..bots import dispatch
-from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_ROLLOUT, BP_SURE, BP_WIDTH
+from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_READY, BP_ROLLOUT, BP_SURE, BP_WIDTH
+from ..bots.smart.choice import readiness
 from ..bots.shanten import current_shanten
 from ..jit import kernel
 from ..table.points import Settle, row_points, settle_work
@@ -58,12 +59,13 @@ from ..table.layout import (
     N_FACE,
     N_RAW,
 )
-from ..table.rng import BOT, below, next_u64, stream
+from ..table.rng import BOT, below, next_u64, stream, uniform
 from ..table.seat import add_face, face_of, raw_of, remove_face
 from ..table.state import State
 from ..table.void import void_discard
 from ..table.wall import normal_left
 from .phases import finish_hand, step
+from .shaped import deal_ready
 from .turn_state import PH_DISCARD, PH_END, T_SIZE
 
 MAX_CANDIDATES = N_FACE + 1
@@ -177,8 +179,9 @@ def shuffle(a, lo, hi, rs):
 def deal_sample(s, seed, rules, work, sw):
     """The copy's hidden tiles dealt anew from the pool (sw.pool as unseen_pool
     left it, ``total`` tiles, the first ``holdable`` of them fit for a hand):
-    the other hands keep their sizes, the wall its untaken places; every
-    random stream of the copy is the sample's.  False: the pool cannot fill
+    the other hands keep their sizes, each dealt ready with the chance the
+    seat judges it ready (``ready`` times the danger model's: shaped.py), the
+    wall its untaken places; every random stream of the copy is the sample's.  False: the pool cannot fill
     them (the seat's count of what it has seen is off), and nothing is dealt."""
     c = sw.state
     P, pw = rules.P, rules.pw
@@ -202,11 +205,14 @@ def deal_sample(s, seed, rules, work, sw):
         return False
     pool = sw.pool
     shuffle(pool, 0, holdable, rs)
+    ready = c.bots.bp[s, BP_READY]
     q = 0
     for p in range(n):
         if p == s or (H[H_WINNERS] >> p) & 1 == 1:
             continue
         m = F[p, F_NTILES]
+        if ready > 0.0 and uniform(rs, SAMPLE) < ready * readiness(s, p, F, c.bots.bp):
+            deal_ready(pool, q, holdable, m, wk, si, rs, SAMPLE)
         cnt[p, :] = 0
         keys[p, :] = 0
         F[p, F_W] = 0

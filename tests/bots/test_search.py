@@ -123,3 +123,30 @@ def test_a_rollout_names_a_bot():
     assert bp[0, BL.BP_ROLLOUT] == BL.BOT_GREEDY and bp[0, BL.BP_PLAYOUTS] == 3
     with pytest.raises(UserError, match="rollout must be one of greedy, smart"):
         parse_bots("search:rollout=random", 4)
+
+
+def test_others_judged_ready_are_dealt_hands_in_shape(sim):
+    """A sample deals another hand ready (sets, a pair, a wait) with the chance
+    the seat's danger model judges it ready: all of them where the model says
+    certainly, and loose ones (mostly two or more from ready) where ready=0."""
+    from ruian_sim.engine.search import copy_table
+
+    sw = sim.search
+    share = {}
+    for ready in (0.0, 1.0):
+        got = []
+        for match in range(4):
+            at = mid_hand(sim, match, 9)
+            if at is None:
+                continue
+            st, T, wk = at
+            s = int(T[T_SEAT])
+            st.bots.bp[s, BL.BP_READY] = ready
+            st.bots.bp[s, BL.BP_V0 + BL.V_READY:BL.BP_V0 + BL.V_READY + 4 * 16] = 1.0   # "surely ready"
+            for k in range(10):
+                copy_table(st.wall, st.seats, st.table, st.bots, T, sw)
+                assert deal_sample(s, np.uint64(100 + k), sim.kernel_rules, sim.work, sw)
+                got += [sw.state.seats.F[p, L.F_SHANTEN] for p in range(4) if p != s]
+        assert len(got) >= 60
+        share[ready] = np.mean(np.array(got) <= 0)
+    assert share[0.0] < 0.1 and share[1.0] > 0.8, share
