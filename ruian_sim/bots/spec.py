@@ -41,7 +41,9 @@ Each entry is a bot name with optional parameters after colons, e.g.
   greedy) the bot that plays the playouts and makes the seat's other
   decisions, ``sure`` (2): another candidate replaces the policy's choice
   only when its mean lead over it, paired sample by sample, is this many
-  standard errors above 0.  Slow: about a hand a second where smart plays thousands.
+  standard errors above 0, ``ready`` (1): another player is dealt a ready
+  hand in this times the share of samples its danger model judges it ready
+  (engine/shaped.py).  Slow: about 6 hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """

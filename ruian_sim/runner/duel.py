@@ -30,6 +30,7 @@ import numpy as np
 from ..bots.spec import parse_bots
 from ..errors import UserError
 from ..scoring import FACT_BIT
+from ..scoring import layout as S
 from ..settle import score
 from ..stats import CROSS, MOMENTS, Accumulator, PairedAccumulator
 from ..table import layout as L
@@ -54,6 +55,9 @@ METRICS = (
     ("mean_win_points", "mean points in a hand it won"),
     ("fold_rate", "share of hands it gave up its hand to defend (0 for bots that never fold)"),
 )
+
+
+ITEM = "item:"   # a column of the share of a side's wins that applied one item of the table
 
 
 def arrangements(players: int) -> list[tuple[int, ...]]:
@@ -135,6 +139,12 @@ def _side_columns(records: np.ndarray, scored, seats: int, on_side: np.ndarray) 
                 ("fold_rate", (folded[:, s] != 0) * mine, mine)):
             out[name][0] += x
             out[name][1] += n
+        words = (scored.parts[:, s, S.OUT_ITEMS].astype(np.int64), scored.parts[:, s, S.OUT_ITEMS2].astype(np.int64))
+        for i, item in enumerate(scored.item_names):
+            has = ((words[i // S.ITEM_BITS] >> (i % S.ITEM_BITS)) & 1).astype(float)
+            col = out.setdefault(ITEM + item, [z.copy(), z.copy()])
+            col[0] += win * has
+            col[1] += win
     return out
 
 
@@ -146,7 +156,7 @@ def run_duel_job(job: DuelJob) -> dict:
     t = time.perf_counter()
     players = _players(job.rules)
     hands = np.zeros(job.matches)
-    cols = {name: np.zeros((4, job.matches)) for name, _ in METRICS}  # xa, na, xb, nb
+    cols = {}  # per metric (and item:NAME): xa, na, xb, nb per match
     bound_cut = np.zeros(job.matches, np.int64)   # per match: arrangements the hand bound cut short
     for a_players in arrangements(players):
         sim = simulator(job.rules, job.rules_key, seat_bots(job.a, job.b, a_players, players))
@@ -161,6 +171,7 @@ def run_duel_job(job: DuelJob) -> dict:
         is_a = np.isin(np.arange(players), a_players)
         for row, side in ((0, is_a), (2, ~is_a)):
             for name, (x, n) in _side_columns(records, scored, sim.spec.seats, side).items():
+                cols.setdefault(name, np.zeros((4, job.matches)))
                 np.add.at(cols[name][row], m, x)
                 np.add.at(cols[name][row + 1], m, n)
     return {"index": job.index, "first_match": job.first_match, "matches": job.matches,
@@ -205,12 +216,21 @@ def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, playe
     cols = {name: np.concatenate([np.array(r["cols"][name], float) for r in results], axis=1)
             for name, _ in METRICS}
     hpm = np.concatenate([np.array(r["hands_per_match"], float) for r in results])
+    # the table's items, where every chunk counted them (chunks saved before the duel did are not)
+    items = [k for k in results[0]["cols"] if k.startswith(ITEM) and all(k in r["cols"] for r in results)]
+    cols.update({k: np.concatenate([np.array(r["cols"][k], float) for r in results], axis=1) for k in items})
     acc = paired(cols, players)
     metrics = {}
     for name, what in METRICS:
         m = acc.compare(name)
         m.pop("test", None)
         metrics[name] = {"what": what, **m}
+    shares = {}
+    for k in items:
+        if cols[k][0].sum() + cols[k][2].sum() > 0:   # an item neither side's win applied says nothing
+            m = acc.compare(k)
+            m.pop("test", None)
+            shares[k.removeprefix(ITEM)] = m
     hands = int(hpm.sum())
     return {
         "hands": hands,
@@ -226,6 +246,7 @@ def duel_dict(plan: Plan, results: list[dict], wall_seconds: float | None, playe
                    f"as the unit (paired t over match indices, the same t for both: p < 0.05 exactly when "
                    f"the 95% CI excludes 0)",
         "metrics": metrics,
+        "items": shares,
         "hands_per_second": played / wall_seconds if wall_seconds and played else None,
         "cpu_seconds": sum(r.get("seconds", 0.0) for r in results),
         "warnings": _bound_warnings(plan, results, len(hpm) * len(arr)),
@@ -336,5 +357,10 @@ def format_duel(d: dict) -> str:
     lines.append("each figure is per seat the bot held, over all arrangements; intervals and p-values treat "
                  "the match index (all its arrangements) as the unit: paired t, the same t for both (p < 0.05 "
                  "exactly when the CI excludes 0)")
+    if d.get("items"):
+        rows = [["item (share of wins)", "A", "B", "A − B", "paired 95% CI", "p"]]
+        for name, m in d["items"].items():
+            rows.append([name, _value(m["a"]), _value(m["b"]), _num(m["diff"]), _ci(m["ci95"]), _p(m["p"])])
+        lines += _grid(rows, right={1, 2, 3, 5})
     lines += no_interval_note(d["metrics"], "match indices")
     return "\n".join(lines) + "\n"

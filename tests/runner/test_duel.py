@@ -172,3 +172,17 @@ def test_smart_beats_greedy_and_deals_in_less_where_the_discarder_pays(cli, tmp_
     assert m["deal_in_rate"]["a"] <= 0.7 * m["deal_in_rate"]["b"]
     assert m["win_rate"]["a"] >= 0.85 * m["win_rate"]["b"]
     assert m["fold_rate"]["a"] > 0 == m["fold_rate"]["b"]
+
+
+def test_item_shares_of_wins_agree_with_the_self_drawn_fact(cli, tmp_path):
+    """duel.json's item shares read each winner's reading: on taiwanese a
+    self-drawn win is either 自摸 or 門清自摸 (one excludes the other), so the two
+    items' shares add up to the self-drawn share the facts give, on each side."""
+    d, done = duel(cli, tmp_path, "tw", "smart", "greedy", "--rules", "taiwanese", "--hands", "600",
+                   "--chunk-matches", "5", "--workers", "1")
+    items, m = d["items"], d["metrics"]["self_draw_share"]
+    for side in ("a", "b"):
+        assert items["self_drawn"][side] + items["concealed_self_drawn"][side] == pytest.approx(m[side], abs=1e-12)
+        assert 0 < items["self_drawn"][side] < m[side]
+    assert all(0 <= v[side] <= 1 for v in items.values() for side in ("a", "b"))
+    assert "item (share of wins)" in done.stdout and "concealed_self_drawn" in done.stdout
