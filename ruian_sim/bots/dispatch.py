@@ -18,7 +18,8 @@ from ..table.legal import claim_options
 from ..table.seat import add_face, remove_face
 from ..table.void import void_discard
 from .greedy import greedy_claim, greedy_own_kong, greedy_turn, long_wall, wants_win
-from .layout import BOT_RANDOM, BOT_SEARCH, BOT_SMART, BP_FORCED, BP_KIND, BP_ROLLOUT, CL_CHOICE, CL_START, CL_STARTS
+from .layout import (BOT_RANDOM, BOT_SEARCH, BOT_SMART, BP_FORCED, BP_FORCED_CLAIM, BP_KIND, BP_ROLLOUT, CL_CHOICE,
+                     CL_START, CL_STARTS)
 from .random_bot import random_claim, random_own_kong, random_turn
 from .shanten import current_shanten
 from .smart.choice import smart_turn
@@ -101,6 +102,22 @@ def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
         smart_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, table, bots, work, values)
     else:
         greedy_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, bots, work)
+    forced = bots.bp[s, BP_FORCED_CLAIM]
+    if forced > 0:
+        # the search chose (its policy has decided, so what that keeps in mind is of this hand)
+        bots.bp[s, BP_FORCED_CLAIM] = 0.0
+        out[CL_CHOICE] = int(forced) // CODE_SPAN - 2
+        out[CL_START] = int(forced) % CODE_SPAN - 1
+
+
+CODE_SPAN = 64   # claim_code's base: above every chi start (a face) + 1
+
+
+@kernel_inline
+def claim_code(choice, start):
+    """A claim decision (CL_CHOICE, CL_START; -1 -1 a pass) as one number
+    above 0 (0 is "none"), for bp[s, BP_FORCED_CLAIM]."""
+    return (choice + 2) * CODE_SPAN + start + 1
 
 
 @kernel_inline

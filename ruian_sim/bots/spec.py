@@ -43,7 +43,9 @@ Each entry is a bot name with optional parameters after colons, e.g.
   only when its mean lead over it, paired sample by sample, is this many
   standard errors above 0, ``ready`` (1): another player is dealt a ready
   hand in this times the share of samples its danger model judges it ready
-  (engine/shaped.py).  Slow: about 6 hands a second where smart plays thousands.
+  (engine/shaped.py), ``calls`` (1): it searches its claims on others'
+  discards too (pass, pon, chi, kong: engine/search_claim.py), 0 its
+  discards alone.  Slow: a few hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """
@@ -94,7 +96,7 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0),
           "playouts": (BL.BP_PLAYOUTS, 16.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
           "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 2.0, 0.0, 10.0),
-          "ready": (BL.BP_READY, 1.0, 0.0, 1.0)}
+          "ready": (BL.BP_READY, 1.0, 0.0, 1.0), "calls": (BL.BP_CALLS, 1.0, 0.0, 1.0)}
 # parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
 NAMED = {"rollout": ("greedy", "smart")}
 
@@ -122,7 +124,8 @@ BOTS = {
     # plays each candidate discard out against sampled hidden tiles (engine/search.py)
     # (its rollout policy, smart unless told, reads smart's parameters)
     "search": Bot(BL.BOT_SEARCH, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
-                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure", "ready"),
+                                  "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure", "ready",
+                                  "calls"),
                      True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}

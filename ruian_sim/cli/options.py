@@ -183,7 +183,8 @@ def add_bots_arg(p) -> None:
                         f"worth a pon or chi must make it (1.3; 1 where no discard can win); playouts, width = "
                         f"search's playouts per candidate and candidates, rollout = the bot that plays them, "
                         f"sure = how many standard errors a candidate must lead the rollout bot's choice by, "
-                        f"ready = how often others judged ready are dealt ready hands in its samples. "
+                        f"ready = how often others judged ready are dealt ready hands in its samples, "
+                        f"calls = 1 to search claims too. "
                         f"A bot takes only the parameters it reads: {reads}")
 
 

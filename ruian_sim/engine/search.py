@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..bots import dispatch
-from ..bots.layout import BP_FORCED, BP_KIND, BP_PLAYOUTS, BP_READY, BP_ROLLOUT, BP_SURE, BP_WIDTH
+from ..bots.layout import BP_FORCED, BP_FORCED_CLAIM, BP_KIND, BP_PLAYOUTS, BP_READY, BP_ROLLOUT, BP_SURE, BP_WIDTH
 from ..bots.smart.choice import readiness
 from ..bots.shanten import current_shanten
 from ..jit import kernel
@@ -261,17 +261,32 @@ def candidates(s, first, width, rules, seats, work, sw):
 
 
 @kernel
-def playout(s, face, dealer, streak, rnd, wk, rules, work, values, sw):
-    """Discard ``face`` in the copy (deal_sample has dealt it) and play the hand
-    out: the seat's points, its record settled.  On failure 0, with the copy's
-    H_ERROR set (the caller stops the real hand with it)."""
+def force(s, phase, code, bots):
+    """Candidate ``code`` as seat s's next decision in the copy: a discard
+    (PH_DISCARD: the face; -1 a wild) or a claim (PH_CLAIMS: dispatch.claim_code)."""
+    if phase == PH_DISCARD:
+        bots.bp[s, BP_FORCED] = code + 2.0
+    else:
+        bots.bp[s, BP_FORCED_CLAIM] = float(code)
+
+
+@kernel
+def playout(s, phase, code, dealer, streak, rnd, wk, rules, work, values, sw):
+    """Seat s's decision ``code`` (force) in the copy (deal_sample has dealt
+    it), from ``phase`` on, and the hand played out: the seat's points, its
+    record settled.  On failure 0, with the copy's H_ERROR set (the caller
+    stops the real hand with it)."""
     c = sw.state
     n = rules.P[EP_SEATS]
-    c.bots.bp[s, BP_FORCED] = face + 2.0
+    force(s, phase, code, c.bots)
     sw.rec[:] = 0
-    phase = PH_DISCARD
+    first = True
     while phase != PH_END:
         phase = step(phase, sw.T, dealer, rules, c.wall, c.seats, c.table, c.bots, work, values, sw.rec, sw.nolog)
+        if first:
+            # a claim the hand never asked for (a win on the discard came first) is not kept for later
+            c.bots.bp[s, BP_FORCED_CLAIM] = 0.0
+            first = False
     outcome = finish_hand(sw.T, dealer, wk, rules, c.wall, c.seats, c.table, c.bots, work, values, sw.rec,
                           sw.nolog)
     if outcome < 0:
@@ -287,25 +302,20 @@ def playout(s, face, dealer, streak, rnd, wk, rules, work, values, sw):
 
 
 @kernel
-def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, sw, work, values):
-    """Seat s's discard by search, left in bots.bp[s, BP_FORCED] (0: its
-    rollout policy decides, as where 定缺 forces the tile or only one
-    candidate is left).  A playout that fails stops the hand with its error."""
-    bp = bots.bp
-    bp[s, BP_FORCED] = 0.0
-    if seats.F[s, F_VOID] > 0 and void_discard(s, seats) >= 0:
-        return
-    n = rules.P[EP_SEATS]
-    rollout = bp[s, BP_ROLLOUT]
-    # the policy's own choice, on a copy (it writes what it keeps in mind)
+def as_policy(rollout, rules, wall, seats, table, bots, T, sw):
+    """The copy made equal to the table, every seat in it played by ``rollout``."""
     copy_table(wall, seats, table, bots, T, sw)
-    cb = sw.state.bots
-    for p in range(n):
-        cb.bp[p, BP_KIND] = rollout
-    first = dispatch.discard(s, rules, sw.state.wall, sw.state.seats, sw.state.table, cb, work, values)
-    k = candidates(s, first, int(bp[s, BP_WIDTH]), rules, seats, work, sw)
-    if k < 2:
-        return
+    for p in range(rules.P[EP_SEATS]):
+        sw.state.bots.bp[p, BP_KIND] = rollout
+
+
+@kernel
+def weigh(s, k, phase, dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, sw, work, values):
+    """Which of the k candidates in sw.cands seat s takes at ``phase`` (the
+    first unless another leads it: choose), each played out in
+    bp[s, BP_PLAYOUTS] samples; -1 when a sample cannot be dealt or a
+    playout fails (then the real hand stops with its error)."""
+    bp = bots.bp
     base = next_u64(bots.rs, BOT + s)
     x, lead, sq = sw.sums[0], sw.sums[1], sw.sums[2]
     for i in range(k):
@@ -315,21 +325,40 @@ def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, 
     for j in range(m):
         seed = stream(base, j, 0, 0)
         for i in range(k):
-            copy_table(wall, seats, table, bots, T, sw)
-            for p in range(n):
-                cb.bp[p, BP_KIND] = rollout
+            as_policy(bp[s, BP_ROLLOUT], rules, wall, seats, table, bots, T, sw)
             if not deal_sample(s, seed, rules, work, sw):
-                return
-            x[i] = playout(s, sw.cands[i], dealer, streak, rnd, wk, rules, work, values, sw)
+                return -1
+            x[i] = playout(s, phase, sw.cands[i], dealer, streak, rnd, wk, rules, work, values, sw)
             if sw.state.table.H[H_ERROR] != 0:
                 table.H[H_ERROR] = sw.state.table.H[H_ERROR]
                 table.H[H_ERR_BITS] = sw.state.table.H[H_ERR_BITS]
-                return
+                return -1
         for i in range(1, k):
             d = x[i] - x[0]
             lead[i] += d
             sq[i] += d * d
-    bp[s, BP_FORCED] = sw.cands[choose(k, m, lead, sq, bp[s, BP_SURE])] + 2.0
+    return choose(k, m, lead, sq, bp[s, BP_SURE])
+
+
+@kernel
+def search_discard(s, dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, sw, work, values):
+    """Seat s's discard by search, left in bots.bp[s, BP_FORCED] (0: its
+    rollout policy decides, as where 定缺 forces the tile or only one
+    candidate is left).  A playout that fails stops the hand with its error."""
+    bp = bots.bp
+    bp[s, BP_FORCED] = 0.0
+    if seats.F[s, F_VOID] > 0 and void_discard(s, seats) >= 0:
+        return
+    # the policy's own choice, on a copy (it writes what it keeps in mind)
+    as_policy(bp[s, BP_ROLLOUT], rules, wall, seats, table, bots, T, sw)
+    c = sw.state
+    first = dispatch.discard(s, rules, c.wall, c.seats, c.table, c.bots, work, values)
+    k = candidates(s, first, int(bp[s, BP_WIDTH]), rules, seats, work, sw)
+    if k < 2:
+        return
+    i = weigh(s, k, PH_DISCARD, dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, sw, work, values)
+    if i >= 0:
+        bp[s, BP_FORCED] = sw.cands[i] + 2.0
 
 
 @kernel

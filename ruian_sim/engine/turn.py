@@ -6,8 +6,9 @@
       PH_DISCARD   抢金 before the first discard, the discard, 四同风 (discard.py)
       PH_CLAIMS    wins on the discard, then kong, pon, chi (claim_phase.py)
     then 海底 when the wall ran out with nobody won (haidi.py), and the record
-    (phases.finish_hand).  Before a search seat's discard its search plays
-    the candidates out (search.py), in a copy, with the same phases.
+    (phases.finish_hand).  Before a search seat's discard, and before the
+    claims on a discard it may claim, its search plays the candidates out
+    (search.py, search_claim.py), in a copy, with the same phases.
 
 Every choice the rules leave open comes from ``P`` (table/layout.EP_*);
 every choice a player makes comes from its bot (bots/dispatch.py).  State
@@ -19,12 +20,14 @@ the events for transcripts.
 """
 
 from ..bots.dispatch import searches
+from ..bots.layout import BP_FORCED_CLAIM
 from ..jit import kernel
 from ..table.layout import EP_DEALER_EXTRA, EP_SEATS, EP_TILES, H_ERROR, MAX_MELDS
 from .opening import open_hand
 from .phases import failed, finish_hand, step
 from .search import search_discard
-from .turn_state import PH_DISCARD, PH_END, PH_TOP, T_SEAT, start_turns
+from .search_claim import search_claims
+from .turn_state import PH_CLAIMS, PH_DISCARD, PH_END, PH_TOP, T_SEAT, start_turns
 
 
 @kernel
@@ -49,7 +52,13 @@ def play_hand(root, match, hand, dealer, streak, rnd, rules, wall, seats, table,
             if phase == PH_DISCARD and searches(T[T_SEAT], bots):
                 search_discard(T[T_SEAT], dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, search, work,
                                values)
-                if H[H_ERROR] != 0:
-                    break
+            elif phase == PH_CLAIMS:
+                search_claims(dealer, streak, rnd, wk, rules, wall, seats, table, bots, T, search, work, values)
+            if H[H_ERROR] != 0:
+                break
+            phase = step(phase, T, dealer, rules, wall, seats, table, bots, work, values, rec, log)
+            for p in range(n):
+                bots.bp[p, BP_FORCED_CLAIM] = 0.0   # a claim the discard's win never let be asked
+            continue
         phase = step(phase, T, dealer, rules, wall, seats, table, bots, work, values, rec, log)
     return finish_hand(T, dealer, wk, rules, wall, seats, table, bots, work, values, rec, log)

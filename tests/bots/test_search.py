@@ -150,3 +150,103 @@ def test_others_judged_ready_are_dealt_hands_in_shape(sim):
         assert len(got) >= 60
         share[ready] = np.mean(np.array(got) <= 0)
     assert share[0.0] < 0.1 and share[1.0] > 0.8, share
+
+
+def at_claim(sim, match, skip):
+    """The table as the claims on a discard begin, the ``skip``-th discard of
+    the first hand of ``match`` after which some seat may pon, kong or chi;
+    (state, turn, wk, that seat), or None."""
+    from ruian_sim.engine.turn_state import PH_CLAIMS, T_DISCARD, T_DISCARD_RAW
+    from ruian_sim.table.legal import claimable
+
+    st, rules = copied(sim.state), sim.kernel_rules
+    st.bots.bp[:] = sim.bots
+    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
+    T = sim.turn.T.copy()
+    wk = open_hand(np.uint64(7), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim._nolog)
+    start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
+    rec = np.zeros(sim.spec.n_columns, np.int64)
+    phase, seen = PH_TOP, 0
+    while phase != PH_END:
+        if phase == PH_CLAIMS and T[T_DISCARD_RAW] != wk:
+            turn, f = int(T[T_SEAT]), int(T[T_DISCARD])
+            for i in range(1, 4):
+                s = (turn + i) % 4
+                if claimable(s, f, turn, False, rules.P, st.seats.cnt[s]):
+                    seen += 1
+                    if seen == skip:
+                        st.bots.bp[:, BL.BP_KIND] = BL.BOT_SEARCH
+                        return st, T, wk, s
+                    break
+        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
+                     sim._nolog)
+    return None
+
+
+def claim_decision(sim, st, T, wk, s):
+    from ruian_sim.engine.search_claim import search_claims
+
+    st = copied(st)
+    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
+    st.bots.bp[s, BL.BP_KIND] = BL.BOT_SEARCH
+    search_claims(0, 1, 0, wk, sim.kernel_rules, st.wall, st.seats, st.table, st.bots, T.copy(), sim.search,
+                  sim.work, sim.values)
+    assert st.table.H[L.H_ERROR] == 0
+    return int(st.bots.bp[s, BL.BP_FORCED_CLAIM])
+
+
+def test_the_search_claims_alike_however_the_hidden_tiles_lie(sim):
+    from ruian_sim.bots.dispatch import CODE_SPAN
+
+    rng = np.random.default_rng(3)
+    decided = []
+    for match in range(8):
+        for skip in (1, 3):
+            at = at_claim(sim, match, skip)
+            if at is None:
+                continue
+            st, T, wk, s = at
+            want = claim_decision(sim, st, T, wk, s)
+            decided.append(want)
+            for _ in range(2):
+                assert claim_decision(sim, hidden_shuffled(st, s, rng), T, wk, s) == want
+    assert len(decided) >= 10
+    # it decided each time (a seat with a claim has at least passing and the claim to weigh), and not alike
+    assert all(d > 0 for d in decided)
+    assert len({d // CODE_SPAN for d in decided}) >= 2, decided   # passes and claims both
+
+
+def test_a_forced_claim_is_the_claim_made(sim):
+    """dispatch.claim makes the claim the search left, not the policy's: a pass
+    where the policy claims, a claim where it passes; and forgets it once made."""
+    from ruian_sim.bots import dispatch
+    from ruian_sim.engine.turn_state import T_DISCARD
+    from ruian_sim.table.legal import claim_options
+
+    work, rules = sim.work, sim.kernel_rules
+    made = 0
+    for match in range(8):
+        at = at_claim(sim, match, 1)
+        if at is None:
+            continue
+        st, T, wk, s = at
+        st.bots.bp[s, BL.BP_KIND] = BL.BOT_SMART
+        f, turn = int(T[T_DISCARD]), int(T[T_SEAT])
+
+        def ask(forced):
+            c = copied(st)
+            c.bots.bp[s, BL.BP_FORCED_CLAIM] = forced
+            dispatch.claim(s, f, turn, False, rules, c.seats, c.table, c.bots, work, sim.values)
+            assert c.bots.bp[s, BL.BP_FORCED_CLAIM] == 0
+            return int(work.claim[BL.CL_CHOICE]), int(work.claim[BL.CL_START])
+
+        policy = ask(0.0)
+        if policy[0] >= 0:
+            want = (-1, -1)
+        else:
+            starts = np.zeros(3, np.int64)
+            _, pon_ok, n_chi = claim_options(s, f, turn, False, rules.P, st.seats.cnt[s], starts)
+            want = (L.CLAIM_PON, -1) if pon_ok else (L.CLAIM_CHI, int(starts[0]))
+        assert ask(float(dispatch.claim_code(*want))) == want
+        made += 1
+    assert made >= 4
