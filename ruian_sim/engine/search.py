@@ -19,8 +19,10 @@ same seat with the same stream decides alike however the hidden tiles lie
 policy, and its random streams come from the sample, so the candidates meet
 the same deals and the same luck (common random numbers).
 
-Tiles in the other seats' concealed kongs are among those sampled; what is
-left over once the hands and the wall are filled stands for them.
+The other seats' concealed kongs, whose faces the seat has not seen, are given
+faces anew in each sample (four of a kind it has not seen), so no tile is in a
+sample twice (before, a kong's own tiles could be dealt to a hand beside it,
+and the hand's readings then failed: ERR_READINGS on taiwanese and ruian-tai).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ..bots import dispatch
 from ..bots.layout import BP_FORCED, BP_FORCED_CLAIM, BP_KIND, BP_PLAYOUTS, BP_READY, BP_ROLLOUT, BP_SURE, BP_WIDTH
 from ..bots.smart.choice import readiness
 from ..bots.shanten import current_shanten
+from ..hand.kernels import set_tight
 from ..jit import kernel
 from ..table.points import Settle, row_points, settle_work
 from ..table import layout as L
@@ -136,9 +139,10 @@ def copy_table(wall, seats, table, bots, T, sw):
 
 
 @kernel
-def unseen_pool(s, rules, seats, table, sw):
+def unseen_pool(s, rules, seats, table, sw, rs):
     """The raw tiles seat s has not seen, into sw.pool: the tiles a hand may
-    hold first, then the kinds laid aside (flowers).  Returns (all, holdable)."""
+    hold first, then the kinds laid aside (flowers); the others' concealed
+    kongs take four of a kind each first (hidden_kongs).  Returns (all, holdable)."""
     P = rules.P
     H = table.H
     wk, si = H[H_WK], H[H_SI]
@@ -153,6 +157,7 @@ def unseen_pool(s, rules, seats, table, sw):
     for i in range(min(seats.F[s, L.F_NMELD], L.MAX_MELDS)):
         if seats.melds[s, i, M_TYPE] == MELD_KONG_CON:   # its own, never shown
             u[raw_of(seats.melds[s, i, M_FACE], wk, si)] -= 4
+    hidden_kongs(s, rules, seats, table, u, rs)
     k = 0
     holdable = 0
     for aside in range(2):
@@ -166,6 +171,42 @@ def unseen_pool(s, rules, seats, table, sw):
         if aside == 0:
             holdable = k
     return k, holdable
+
+
+@kernel
+def hidden_kongs(s, rules, seats, table, u, rs):
+    """The others' concealed kongs, whose faces seat s has not seen, given
+    faces anew in the copy: each a kind of which four are unseen (``u``, then
+    less those four), so no tile is in the sample twice (the real face is
+    always one of them: its four are unseen).  The caps of the hand follow
+    the meld (seat.add_meld)."""
+    n = rules.P[EP_SEATS]
+    wk, si = table.H[H_WK], table.H[H_SI]
+    capx = seats.capx
+    for p in range(n):
+        if p == s:
+            continue
+        for i in range(min(seats.F[p, L.F_NMELD], L.MAX_MELDS)):
+            if seats.melds[p, i, M_TYPE] != MELD_KONG_CON:
+                continue
+            kinds = 0
+            for f in range(N_FACE):
+                if u[raw_of(f, wk, si)] >= 4:
+                    kinds += 1
+            if kinds == 0:
+                continue   # (cannot be: the kong's own four are unseen)
+            pick = below(rs, SAMPLE, kinds)
+            for f in range(N_FACE):
+                if u[raw_of(f, wk, si)] >= 4:
+                    if pick == 0:
+                        old = seats.melds[p, i, M_FACE]
+                        capx[p, old] += 4
+                        capx[p, f] -= 4
+                        set_tight(capx[p], rules.hs)
+                        seats.melds[p, i, M_FACE] = f
+                        u[raw_of(f, wk, si)] -= 4
+                        break
+                    pick -= 1
 
 
 @kernel
@@ -192,7 +233,7 @@ def deal_sample(s, seed, rules, work, sw):
     rs = c.bots.rs
     for slot in range(len(rs)):
         rs[slot] = stream(seed, 0, 0, slot)
-    total, holdable = unseen_pool(s, rules, c.seats, c.table, sw)
+    total, holdable = unseen_pool(s, rules, c.seats, c.table, sw, rs)
     need = 0
     for p in range(n):
         if p != s and (H[H_WINNERS] >> p) & 1 == 0:

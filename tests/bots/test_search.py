@@ -94,6 +94,9 @@ def test_a_sample_deals_exactly_the_tiles_the_seat_has_not_seen(sim):
                     continue
                 for f in range(L.N_FACE):
                     out[raw_of(f, H[L.H_WK], H[L.H_SI])] += state.seats.cnt[p, f]
+                for i in range(state.seats.F[p, L.F_NMELD]):
+                    if state.seats.melds[p, i, L.M_TYPE] == L.MELD_KONG_CON:
+                        out[raw_of(state.seats.melds[p, i, L.M_FACE], H[L.H_WK], H[L.H_SI])] += 4
                 out[H[L.H_WK]] += state.seats.F[p, L.F_W] if H[L.H_WK] >= 0 else 0
             left = state.wall.gone == 0
             np.add.at(out, state.wall.tiles[left], 1)
@@ -250,3 +253,47 @@ def test_a_forced_claim_is_the_claim_made(sim):
         assert ask(float(dispatch.claim_code(*want))) == want
         made += 1
     assert made >= 4
+
+
+def test_others_concealed_kongs_are_sampled_and_no_tile_is_dealt_twice():
+    """Another seat's concealed kong hides its face: a sample gives it a kind
+    of which four are unseen, takes those four from what it deals, and keeps
+    every hand within its caps (its kong's own tiles dealt beside it once made
+    a hand whose readings failed)."""
+    from ruian_sim.engine.search import copy_table
+
+    sim = simulator(load("taiwanese"), [BOT] * 4)
+    sw, found, faces = sim.search, 0, set()
+    for match in range(150):
+        at = mid_hand(sim, match, 40)
+        if at is None:
+            continue
+        st, T, wk = at
+        s = int(T[T_SEAT])
+        kongs = [(p, i) for p in range(4) if p != s for i in range(st.seats.F[p, L.F_NMELD])
+                 if st.seats.melds[p, i, L.M_TYPE] == L.MELD_KONG_CON]
+        if not kongs:
+            continue
+        found += 1
+        for k in range(12):
+            copy_table(st.wall, st.seats, st.table, st.bots, T, sw)
+            assert deal_sample(s, np.uint64(k), sim.kernel_rules, sim.work, sw)
+            c = sw.state.seats
+            for p, i in kongs:
+                f = c.melds[p, i, L.M_FACE]
+                faces.add(int(f))
+                assert c.cnt[p, f] == 0
+            for p in range(4):
+                assert (c.cnt[p, :L.N_FACE] <= c.capx[p, :L.N_FACE]).all()
+            # every kind within its copies: hands, melds, the wall and what is shown
+            total = np.zeros(L.N_RAW, np.int64)
+            for p in range(4):
+                total[:L.N_FACE] += c.cnt[p, :L.N_FACE]
+                for j in range(c.F[p, L.F_NMELD]):
+                    if c.melds[p, j, L.M_TYPE] == L.MELD_KONG_CON:
+                        total[c.melds[p, j, L.M_FACE]] += 4
+            np.add.at(total, sw.state.wall.tiles[sw.state.wall.gone == 0], 1)
+            total += sw.state.table.vis
+            assert (total <= sim.kernel_rules.P[L.EP_COPIES:L.EP_COPIES + L.N_RAW]).all()
+    assert found >= 2
+    assert len(faces) > found   # the faces are drawn anew, not the real ones kept
