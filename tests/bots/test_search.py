@@ -25,25 +25,34 @@ def sim():
     return simulator(load("ruian"), [BOT] * 4)
 
 
-def mid_hand(sim, match, turns):
-    """The table as seat T_SEAT is about to make its ``turns``-th discard of the
-    first hand of ``match`` (the seats play as their rollout policy until then)."""
+def phases(sim, seed, match):
+    """The first hand of ``match`` played by smart seats, step by step: yields
+    (phase, state, turn, wk) before each step (the state is the one played on)."""
     st, rules = copied(sim.state), sim.kernel_rules
     st.bots.bp[:] = sim.bots
     st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
     T = sim.turn.T.copy()
-    wk = open_hand(np.uint64(5), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim._nolog)
+    wk = open_hand(np.uint64(seed), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work,
+                   sim._nolog)
     start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
     rec = np.zeros(sim.spec.n_columns, np.int64)
-    phase, seen = PH_TOP, 0
+    phase = PH_TOP
     while phase != PH_END:
+        yield phase, st, T, wk
+        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
+                     sim._nolog)
+
+
+def mid_hand(sim, match, turns):
+    """The table as seat T_SEAT is about to make its ``turns``-th discard of the
+    first hand of ``match`` (the seats play as their rollout policy until then)."""
+    seen = 0
+    for phase, st, T, wk in phases(sim, 5, match):
         if phase == PH_DISCARD:
             seen += 1
             if seen == turns:
                 st.bots.bp[:, BL.BP_KIND] = BL.BOT_SEARCH
                 return st, T, wk
-        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
-                     sim._nolog)
     return None
 
 
@@ -162,27 +171,18 @@ def at_claim(sim, match, skip):
     from ruian_sim.engine.turn_state import PH_CLAIMS, T_DISCARD, T_DISCARD_RAW
     from ruian_sim.table.legal import claimable
 
-    st, rules = copied(sim.state), sim.kernel_rules
-    st.bots.bp[:] = sim.bots
-    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
-    T = sim.turn.T.copy()
-    wk = open_hand(np.uint64(7), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim._nolog)
-    start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
-    rec = np.zeros(sim.spec.n_columns, np.int64)
-    phase, seen = PH_TOP, 0
-    while phase != PH_END:
+    seen = 0
+    for phase, st, T, wk in phases(sim, 7, match):
         if phase == PH_CLAIMS and T[T_DISCARD_RAW] != wk:
             turn, f = int(T[T_SEAT]), int(T[T_DISCARD])
             for i in range(1, 4):
                 s = (turn + i) % 4
-                if claimable(s, f, turn, False, rules.P, st.seats.cnt[s]):
+                if claimable(s, f, turn, False, sim.kernel_rules.P, st.seats.cnt[s]):
                     seen += 1
                     if seen == skip:
                         st.bots.bp[:, BL.BP_KIND] = BL.BOT_SEARCH
                         return st, T, wk, s
                     break
-        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
-                     sim._nolog)
     return None
 
 
