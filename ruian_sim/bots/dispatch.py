@@ -13,7 +13,7 @@ discard counts, tiles left); tests/bots/test_smart.py reshuffles the rest."""
 
 from ..jit import kernel, kernel_inline
 from ..table.intake import can_replace
-from ..table.layout import F_SHANTEN, F_VOID
+from ..table.layout import CLAIM_CHI, CLAIM_KONG, CLAIM_PON, ERR_FORCED, F_SHANTEN, F_VOID, F_W, H_ERROR
 from ..table.legal import claim_options
 from ..table.seat import add_face, remove_face
 from ..table.void import void_discard
@@ -54,7 +54,11 @@ def discard(s, rules, wall, seats, table, bots, work, values):
     if forced > 0:
         # the search chose (its policy has played, so what that keeps in mind is of this hand)
         bots.bp[s, BP_FORCED] = 0.0
-        f = forced_discard(s, int(forced) - 2, rules, seats, work)
+        g = int(forced) - 2
+        if (F[s, F_W] > 0) if g < 0 else (seats.cnt[s, g] > 0):
+            f = forced_discard(s, g, rules, seats, work)
+        else:
+            table.H[H_ERROR] = ERR_FORCED   # a tile it does not hold: the engine stops rather than break the hand
     return f
 
 
@@ -106,8 +110,27 @@ def claim(s, f, discarder, can_kong, rules, seats, table, bots, work, values):
     if forced > 0:
         # the search chose (its policy has decided, so what that keeps in mind is of this hand)
         bots.bp[s, BP_FORCED_CLAIM] = 0.0
-        out[CL_CHOICE] = int(forced) // CODE_SPAN - 2
-        out[CL_START] = int(forced) % CODE_SPAN - 1
+        choice, start = int(forced) // CODE_SPAN - 2, int(forced) % CODE_SPAN - 1
+        if legal_claim(choice, start, kong_ok, pon_ok, n_chi, starts):
+            out[CL_CHOICE] = choice
+            out[CL_START] = start
+        else:
+            table.H[H_ERROR] = ERR_FORCED   # a meld it cannot make: the engine stops rather than break the hand
+
+
+@kernel_inline
+def legal_claim(choice, start, kong_ok, pon_ok, n_chi, starts):
+    """Whether the claim (CL_CHOICE, CL_START) is among the seat's options (-1: a pass, always)."""
+    if choice == CLAIM_KONG:
+        return kong_ok
+    if choice == CLAIM_PON:
+        return pon_ok
+    if choice == CLAIM_CHI:
+        for j in range(n_chi):
+            if starts[j] == start:
+                return True
+        return False
+    return choice == -1
 
 
 CODE_SPAN = 64   # claim_code's base: above every chi start (a face) + 1

@@ -19,6 +19,9 @@ same seat with the same stream decides alike however the hidden tiles lie
 policy, and its random streams come from the sample, so the candidates meet
 the same deals and the same luck (common random numbers).
 
+Another search seat's choice of claim, made before this one searches, is
+not kept in the copy: it was made for its real hand, and is hidden.
+
 The other seats' concealed kongs, whose faces the seat has not seen, are given
 faces anew in each sample (four of a kind it has not seen), so no tile is in a
 sample twice (before, a kong's own tiles could be dealt to a hand beside it,
@@ -344,10 +347,16 @@ def playout(s, phase, code, dealer, streak, rnd, wk, rules, work, values, sw):
 
 @kernel
 def as_policy(rollout, rules, wall, seats, table, bots, T, sw):
-    """The copy made equal to the table, every seat in it played by ``rollout``."""
+    """The copy made equal to the table, every seat in it played by ``rollout``
+    and none bound to a choice: another search seat's claim, chosen before
+    this seat searches (search_claims asks them in turn), was made for its
+    real hand, which the sample deals anew, and is hidden from this seat."""
     copy_table(wall, seats, table, bots, T, sw)
+    bp = sw.state.bots.bp
     for p in range(rules.P[EP_SEATS]):
-        sw.state.bots.bp[p, BP_KIND] = rollout
+        bp[p, BP_KIND] = rollout
+        bp[p, BP_FORCED] = 0.0
+        bp[p, BP_FORCED_CLAIM] = 0.0
 
 
 @kernel

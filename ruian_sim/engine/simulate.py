@@ -26,7 +26,8 @@ class EngineError(UserError):
 
     in_play = True   # led by the formula it names, the CLI tells it at its line (ruleset.located)
 
-    def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int, bits: int = 0):
+    def __init__(self, code: int, rules: RuleSet, seed: int, match: int, hand: int, bits: int = 0,
+                 bots: str | None = None):
         self.code, self.match, self.hand = code, match, hand
         w, d = rules.wall, rules.deal
         what = L.ERR_NAMES[code]
@@ -45,7 +46,16 @@ class EngineError(UserError):
                 lead, involved = f"scoring.{formulas[0]}: ", ""
         super().__init__(
             f"{lead}the engine stopped in match {match}, hand {hand} (seed {seed}): {what}. {involved}"
-            f"Replay it with: ruian-sim play --seed {seed} --match {match} --hand {hand}")
+            f"Replay it with: ruian-sim play{_replay_options(rules, bots)} --seed {seed} --match {match} --hand {hand}")
+
+
+def _replay_options(rules: RuleSet, bots: str | None) -> str:
+    """The --rules and --bots that play the same hand (a user's file by its path)."""
+    from ..ruleset.locate import is_builtin
+
+    last = rules.files[-1] if rules.files else None
+    where = rules.name if last is None or is_builtin(last) else last
+    return f" --rules {where}" + (f" --bots {bots}" if bots else "")
 
 
 class Simulator:
@@ -60,6 +70,7 @@ class Simulator:
         self.game = game
         self.spec = game.spec
         self.bots, self.bot_names = parse_bots(bots, self.spec.players)
+        self._bots_arg = bots if isinstance(bots, str) or bots is None else ",".join(bots)
         minimum = gate_is_minimum(self.spec.table)
         resolve_margin(self.bots, self.spec.P[L.EP_WIN_DISCARD] == 1, minimum)
         resolve_value(self.bots, minimum)
@@ -123,7 +134,7 @@ class Simulator:
     def _check(self, err: int, seed: int, recs: np.ndarray, rows: int) -> None:
         if err:
             raise EngineError(int(err), self.spec.rules, seed, int(recs[rows, L.C_MATCH]),
-                              int(recs[rows, L.C_HAND]), int(self.state.table.H[L.H_ERR_BITS]))
+                              int(recs[rows, L.C_HAND]), int(self.state.table.H[L.H_ERR_BITS]), self._bots_arg)
 
     def play(self, seed: int, first_match: int = 0, matches: int = 1) -> np.ndarray:
         """Named hand records (a structured array) for these matches."""

@@ -220,9 +220,11 @@ ERR_TURN_LIMIT = 2   # a hand took more steps than its tiles and melds allow
 ERR_READINGS = 3     # the readings of a winning hand could not be listed (scoring/arrange.py's bound)
 ERR_FORMULA = 4      # a scoring formula overflowed, divided by zero or took a negative power
 ERR_EXCHANGE = 5     # a hand held too few tiles of any suit to pass them (换三张)
+ERR_FORCED = 6       # a search player's chosen move was not one the seat could make (bots/dispatch.py)
 ERR_NAMES = ("none", "the wall ran out of tiles", "a hand took more steps than its tiles allow",
              "a winning hand's readings could not all be listed", "a scoring formula went wrong",
-             "a hand held too few tiles of any suit to pass them")
+             "a hand held too few tiles of any suit to pass them",
+             "a search player chose a move its seat could not make")
 
 WIN_OUTCOMES = (OUT_SELF_DRAW, OUT_DISCARD_WIN, OUT_ROBBED_KONG, OUT_HAIDI_WIN)
 

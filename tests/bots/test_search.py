@@ -297,3 +297,64 @@ def test_others_concealed_kongs_are_sampled_and_no_tile_is_dealt_twice():
             assert (total <= sim.kernel_rules.P[L.EP_COPIES:L.EP_COPIES + L.N_RAW]).all()
     assert found >= 2
     assert len(faces) > found   # the faces are drawn anew, not the real ones kept
+
+
+def test_another_seats_chosen_claim_is_neither_seen_nor_kept_in_a_sample(sim):
+    """Where two search seats may claim one discard, the first's choice is left
+    before the second searches; it was made for the first's real hand, which a
+    sample deals anew, and is hidden: the second decides alike with or without
+    it, and no playout is bound by it (once it made a meld from tiles a sampled
+    hand did not hold, and a hand's readings failed on ruian-tai)."""
+    from ruian_sim.bots import dispatch
+
+    tried = 0
+    for match in range(8):
+        at = at_claim(sim, match, 1)
+        if at is None:
+            continue
+        st, T, wk, s = at
+        want = claim_decision(sim, st, T, wk, s)
+        for p in range(4):
+            if p != s and p != int(T[T_SEAT]):
+                for code in (dispatch.claim_code(L.CLAIM_CHI, 0), dispatch.claim_code(L.CLAIM_PON, -1)):
+                    bound = copied(st)
+                    bound.bots.bp[p, BL.BP_FORCED_CLAIM] = code
+                    bound.bots.bp[p, BL.BP_FORCED] = 2.0
+                    assert claim_decision(sim, bound, T, wk, s) == want   # and no playout failed
+                    tried += 1
+    assert tried >= 8
+
+
+def test_a_forced_move_the_seat_cannot_make_stops_the_hand(sim):
+    """A discard of a tile the seat does not hold, or a meld it cannot make,
+    stops the hand with its own error (ERR_FORCED) and leaves the hand whole,
+    rather than count a tile below zero."""
+    from ruian_sim.bots import dispatch
+    from ruian_sim.engine.turn_state import T_DISCARD
+
+    work, rules = sim.work, sim.kernel_rules
+    st, T, wk = mid_hand(sim, 0, 5)
+    s = int(T[T_SEAT])
+    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
+    absent = int(np.flatnonzero(st.seats.cnt[s, :L.N_FACE] == 0)[0])
+    c = copied(st)
+    c.bots.bp[s, BL.BP_FORCED] = absent + 2.0
+    f = dispatch.discard(s, rules, c.wall, c.seats, c.table, c.bots, work, sim.values)
+    assert c.table.H[L.H_ERROR] == L.ERR_FORCED
+    assert c.seats.cnt[s, absent] == 0 and f != absent and c.seats.cnt[s, f] > 0
+
+    st, T, wk, s = at_claim(sim, 0, 1)
+    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
+    c = copied(st)
+    c.bots.bp[s, BL.BP_FORCED_CLAIM] = dispatch.claim_code(L.CLAIM_KONG, -1)   # a kong the seat is not offered
+    dispatch.claim(s, int(T[T_DISCARD]), int(T[T_SEAT]), False, rules, c.seats, c.table, c.bots, work, sim.values)
+    assert c.table.H[L.H_ERROR] == L.ERR_FORCED
+    assert work.claim[BL.CL_CHOICE] != L.CLAIM_KONG
+
+
+def test_the_hand_where_two_search_seats_claimed_plays_through():
+    """The hand that first showed another seat's claim applied in a sample
+    (ruian-tai, seed 1, match 1, hand 4, search in seats 1 and 3) plays to its end."""
+    sim = simulator(load("ruian-tai"), "smart,search,smart,search")
+    records, _, state = sim.replay(1, 1, 4)
+    assert len(records) == 5 and state.table.H[L.H_ERROR] == 0

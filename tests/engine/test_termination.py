@@ -72,4 +72,4 @@ def test_an_impossible_state_is_reported_with_the_rules_involved():
         Simulator(build_game(broken, default_tables(), False), "greedy").play_raw(seed=2, first_match=0, matches=3)
     msg = str(err.value)
     assert "the wall ran out of tiles" in msg and "match 0, hand 0" in msg
-    assert "wall.dead_stacks 10" in msg and "ruian-sim play --seed 2 --match 0 --hand 0" in msg
+    assert "wall.dead_stacks 10" in msg and "ruian-sim play --rules ruian --bots greedy --seed 2 --match 0 --hand 0" in msg
