@@ -80,11 +80,7 @@ def void_first(s, f, rules, seats, work):
     v = void_discard(s, seats)
     if v < 0 or v == f:
         return f
-    cnt, keys, F, pw = seats.cnt, seats.keys, seats.F, rules.pw
-    remove_face(s, v, cnt, keys, F, pw)
-    F[s, F_SHANTEN] = current_shanten(s, rules, seats, work)
-    add_face(s, v, cnt, keys, F, pw)
-    return v
+    return forced_discard(s, v, rules, seats, work)
 
 
 @kernel_inline

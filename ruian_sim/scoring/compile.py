@@ -223,7 +223,6 @@ def _program(text: str, names: dict, path: tuple, inline: dict | None = None) ->
         raise TableError([(path, e.message, (e.line, e.col))]) from None
 
 
-ROUTE_BITS = S.FACT_SELF_DRAWN | S.FACT_DISCARD
 WHOLE_SLOT = (S.OP_SLOT, S.OP_NONZERO, S.OP_POPCOUNT)
 
 
@@ -231,8 +230,8 @@ def _reads_route(op, slot, arg) -> bool:
     """Whether a fact read (op, slot, arg) can see how the hand was won."""
     if slot != S.FV_FACTS:
         return False
-    return (op in WHOLE_SLOT or (op == S.OP_BIT and (1 << arg) & ROUTE_BITS != 0)
-            or (op == S.OP_POPMASK and arg & ROUTE_BITS != 0))
+    return (op in WHOLE_SLOT or (op == S.OP_BIT and (1 << arg) & S.ROUTE_BITS != 0)
+            or (op == S.OP_POPMASK and arg & S.ROUTE_BITS != 0))
 
 
 def _route_reads(items, conds, fvars) -> tuple[int, int, bool]:

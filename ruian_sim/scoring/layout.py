@@ -13,6 +13,7 @@ from ..fields import Fields
 # ---- how a hand was won, as bits of FV_FACTS (the engine sets them) ------
 FACT_SELF_DRAWN = 1
 FACT_DISCARD = 2
+ROUTE_BITS = FACT_SELF_DRAWN | FACT_DISCARD   # the facts that say how the hand was won
 FACT_HAIDI = 4
 FACT_ROBBED = 8
 FACT_KONG_DRAW = 16

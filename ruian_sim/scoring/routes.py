@@ -17,7 +17,6 @@ from ..jit import kernel
 from . import layout as S
 from .kernels import NO_COMBINATION, applied, fill_item_vars, finish_parts, is_dropped, item_count, reading_faces
 
-ROUTE_BITS = S.FACT_SELF_DRAWN | S.FACT_DISCARD
 
 
 @kernel
@@ -37,7 +36,7 @@ def route_parts(fv, tab, out_self, out_discard, scratch, stack):
     sb = scratch[S.ITEM_SCRATCH:2 * S.ITEM_SCRATCH]
     n = tab[S.T_N_ITEMS]
     flags = tab[S.T_FLAGS]
-    base = fv[S.FV_FACTS] & ~ROUTE_BITS
+    base = fv[S.FV_FACTS] & ~S.ROUTE_BITS
     fa = base | S.FACT_SELF_DRAWN
     fb = base | S.FACT_DISCARD
     if flags & S.TF_FACES:
