@@ -75,6 +75,7 @@ def test_a_long_compile_shows_progress_and_is_remembered(monkeypatch, capsys, tm
     monkeypatch.setattr("ruian_sim.jit.is_cached", lambda d: False)
     monkeypatch.setenv("RUIAN_SIM_CACHE", str(tmp_path))
     monkeypatch.setattr(notices, "PROGRESS_EVERY", 0.2)
+    monkeypatch.setattr(notices, "COMPILE_KERNELS", 2)   # the reference compile: two kernels
     with notices.compile_notice():
         njit(lambda x: x + 1)(1)   # a real compile the notice counts
         _time.sleep(0.5)
@@ -82,12 +83,40 @@ def test_a_long_compile_shows_progress_and_is_remembered(monkeypatch, capsys, tm
     assert "on a quiet 2-core machine" in err[0]
     progress = [ln for ln in err[1:-1] if ln.startswith("ruian-sim: compiling the engine: ")]
     # how far along: kernels done of the reference compile's count (a cold machine knows no other)
-    want = rf": \d+ of about {notices.COMPILE_KERNELS} kernels \(\d+%\), \d+ s …$"
+    want = r": \d+ of about 2 kernels \(\d+%\), \d+ s …$"
     assert progress and all(re.search(want, ln) for ln in progress), err
     assert json.loads((tmp_path / "compile-time.json").read_text())["kernels"] >= 1
     with notices.compile_notice():
         pass
     assert "as it took on this machine last time" in capsys.readouterr().err.splitlines()[0]
+
+
+def test_a_compile_of_part_of_the_engine_leaves_the_estimate_and_counts_past_it(monkeypatch, capsys, tmp_path):
+    """A compile of a few kernels (one module changed, or the search player's
+    alone) is not the next whole compile's estimate; one that compiles more
+    than the estimate counts on without a percentage (it once read "155 of
+    about 37 kernels (99%)")."""
+    import time as _time
+
+    from numba import njit
+
+    monkeypatch.setattr("ruian_sim.jit.is_cached", lambda d: False)
+    monkeypatch.setenv("RUIAN_SIM_CACHE", str(tmp_path))
+    monkeypatch.setattr(notices, "PROGRESS_EVERY", 0.2)
+    (tmp_path / "compile-time.json").write_text('{"seconds": 100, "kernels": 50}')
+    with notices.compile_notice():
+        njit(lambda x: x + 2)(1)
+    assert json.loads((tmp_path / "compile-time.json").read_text()) == {"seconds": 100, "kernels": 50}
+    capsys.readouterr()
+    (tmp_path / "compile-time.json").write_text('{"seconds": 100, "kernels": 1}')
+    with notices.compile_notice():
+        njit(lambda x: x + 3)(1)
+        njit(lambda x: x + 4)(1)
+        _time.sleep(0.5)
+    progress = [ln for ln in capsys.readouterr().err.splitlines()[1:-1] if "compiling the engine: " in ln]
+    assert progress and re.search(r": 2 kernels, \d+ s …$", progress[-1]), progress
+    assert not any("2 of about 1" in ln for ln in progress), progress
+    assert json.loads((tmp_path / "compile-time.json").read_text())["kernels"] == 2
 
 
 def test_a_warm_engine_says_nothing_about_compiling(cli):

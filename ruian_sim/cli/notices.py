@@ -45,6 +45,13 @@ def _remember(seconds: float, kernels: int) -> None:
     save_text(_stats_file(), json.dumps({"seconds": round(seconds, 1), "kernels": kernels}) + "\n")
 
 
+def _so_far(done: int, kernels: int) -> str:
+    """Kernels compiled, against the count of the last whole compile while below it."""
+    if done > kernels:
+        return f"{done} kernels"
+    return f"{done} of about {kernels} kernels ({min(99, round(100 * done / kernels))}%)"
+
+
 def _clock(seconds: float) -> str:
     m, s = divmod(int(seconds), 60)
     return f"{m} min {s:02d} s" if m else f"{s} s"
@@ -87,8 +94,7 @@ def compile_notice():
     def report():
         while not stop.wait(PROGRESS_EVERY):
             # how far along, against the kernels the last compile counted (or the reference machine's)
-            pct = min(99, round(100 * done[0] / kernels))
-            print(f"ruian-sim: compiling the engine: {done[0]} of about {kernels} kernels ({pct}%), "
+            print(f"ruian-sim: compiling the engine: {_so_far(done[0], kernels)}, "
                   f"{_clock(time.perf_counter() - t)} …", file=sys.stderr, flush=True)
 
     ticker = threading.Thread(target=report, daemon=True)
@@ -108,7 +114,9 @@ def compile_notice():
         stop.set()
         ticker.join(timeout=1)
     took = time.perf_counter() - t
-    if done[0]:
+    if done[0] >= kernels // 2:
+        # a compile of the whole engine; a part of it (one module changed, or the search
+        # player's kernels alone) would make the next whole one's estimate far too small
         _remember(took, done[0])
     print(f"ruian-sim: compiling the engine: done in {took:.0f} s", file=sys.stderr, flush=True)
 
