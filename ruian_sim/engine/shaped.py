@@ -1,6 +1,6 @@
 """Hands dealt in shape: a search sample's other hand built of sets, a pair
 and a two-tile wait from the unseen tiles, where the seat judges that player
-ready (engine/search.deal_sample).
+ready (engine/sample.deal_sample).
 
 A hand dealt at random from the unseen tiles is a loose one, three or four
 tiles from ready, since it has kept nothing and thrown nothing; a player who

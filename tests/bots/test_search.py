@@ -10,7 +10,8 @@ from ruian_sim.bots import layout as BL
 from ruian_sim.engine.compile import simulator
 from ruian_sim.engine.opening import open_hand
 from ruian_sim.engine.phases import step
-from ruian_sim.engine.search import deal_sample, search_discard
+from ruian_sim.engine.sample import deal_sample
+from ruian_sim.engine.search import search_discard
 from ruian_sim.engine.turn_state import PH_DISCARD, PH_END, PH_TOP, T_SEAT, start_turns
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
@@ -91,7 +92,7 @@ def test_a_sample_deals_exactly_the_tiles_the_seat_has_not_seen(sim):
         st, T, wk = at
         s = int(T[T_SEAT])
         sw = sim.search
-        from ruian_sim.engine.search import copy_table
+        from ruian_sim.engine.sample import copy_table
         copy_table(st.wall, st.seats, st.table, st.bots, T, sw)
         assert deal_sample(s, np.uint64(9), sim.kernel_rules, sim.work, sw)
         H = st.table.H
@@ -141,7 +142,7 @@ def test_others_judged_ready_are_dealt_hands_in_shape(sim):
     """A sample deals another hand ready (sets, a pair, a wait) with the chance
     the seat's danger model judges it ready: all of them where the model says
     certainly, and loose ones (mostly two or more from ready) where ready=0."""
-    from ruian_sim.engine.search import copy_table
+    from ruian_sim.engine.sample import copy_table
 
     sw = sim.search
     share = {}
@@ -260,7 +261,7 @@ def test_others_concealed_kongs_are_sampled_and_no_tile_is_dealt_twice():
     of which four are unseen, takes those four from what it deals, and keeps
     every hand within its caps (its kong's own tiles dealt beside it once made
     a hand whose readings failed)."""
-    from ruian_sim.engine.search import copy_table
+    from ruian_sim.engine.sample import copy_table
 
     sim = simulator(load("taiwanese"), [BOT] * 4)
     sw, found, faces = sim.search, 0, set()
