@@ -295,7 +295,7 @@ def gate_dead(table, d: dict, dom: dict, fixed: dict) -> str | None:
     one consistent hand is enough."""
     from itertools import product
 
-    from .kernels import formula  # the kernels compile only when a gate is checked
+    from .formula_eval import formula  # the kernel compiles only when a gate is checked
 
     base = d["scoring"].get("base", {})
     bases = [int(x) for x in base.get("dealer", [])] + [int(base.get("other", 1))]

@@ -12,7 +12,7 @@ A reading is written into the fact vector as the winner's is: the concealed
 pungs after the melds set aside (FV_MELD), the first pair in FV_PAIR; a
 loser may hold several pairs, and the others go into the free meld slots as
 MELD_PAIR codes, which no meld filter matches and the pair filters read
-(scoring/kernels._pair_matches).  The record keeps the reading like a
+(scoring/reading_facts._pair_matches).  The record keeps the reading like a
 winner's, so a record re-scores exactly as the engine valued it.
 
 The search, face by face from the lowest, takes one of OPTIONS at each (the

@@ -7,7 +7,7 @@ import pytest
 from ruian_sim.scoring import layout as S
 from ruian_sim.scoring.formula import FormulaError, compile_formula
 from ruian_sim.scoring.formula_names import formula_names
-from ruian_sim.scoring.kernels import formula
+from ruian_sim.scoring.formula_eval import formula
 
 NAMES = formula_names()
 
