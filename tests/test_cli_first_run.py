@@ -119,6 +119,31 @@ def test_a_compile_of_part_of_the_engine_leaves_the_estimate_and_counts_past_it(
     assert json.loads((tmp_path / "compile-time.json").read_text())["kernels"] == 2
 
 
+def test_a_duel_tells_of_its_compile_only_while_it_compiles(monkeypatch, capsys, tmp_path):
+    """The compile's progress lines stop when the compile does, not when the
+    duel does (they once ran on through an hour of play, among its own)."""
+    import time as _time
+
+    from ruian_sim.cli.main import main
+    from ruian_sim.runner import Interrupted
+    from ruian_sim.runner import duel
+
+    monkeypatch.setattr("ruian_sim.jit.is_cached", lambda d: False)
+    monkeypatch.setenv("RUIAN_SIM_CACHE", str(tmp_path))
+    monkeypatch.setattr(notices, "PROGRESS_EVERY", 0.05)
+    monkeypatch.setattr(duel, "warm_duel", lambda plan: None)   # compiled at once
+
+    def playing(*args, **kwargs):
+        _time.sleep(0.6)
+        raise Interrupted("interrupted")
+
+    monkeypatch.setattr(duel, "run_duel", playing)
+    assert main(["duel", "greedy", "random", "--hands", "100", "--workers", "1", "--out", str(tmp_path / "d")]) != 0
+    err = capsys.readouterr().err
+    assert "compiling the engine: done" in err
+    assert not re.search(r"compiling the engine: \d", err), err
+
+
 def test_a_warm_engine_says_nothing_about_compiling(cli):
     cli("play")  # the engine is compiled and cached after this
     done = cli("play", "--seed", "2")

@@ -274,6 +274,15 @@ def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = 
                            f"finish with: ruian-sim duel --resume {out}") from None
 
 
+def warm_duel(plan: Plan) -> None:
+    """The engine compiled (or loaded) for every arrangement of the duel's bots: one match each."""
+    from .worker import simulator
+
+    a, b = plan.extra["duel"]["a"], plan.extra["duel"]["b"]
+    for s in arrangements(_players(plan.rules)):
+        simulator(plan.rules, plan.key, seat_bots(a, b, s, _players(plan.rules))).play_raw(plan.seed, 0, 1)
+
+
 def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict:
     from .owner import claim, rules_id
 
@@ -288,10 +297,7 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
                        plan.first_match + index * plan.chunk_matches, plan.chunk_matches, index)
 
     if backend.in_process:
-        from .worker import simulator
-
-        for s in arrangements(_players(plan.rules)):  # compile / load once; forked workers inherit it
-            simulator(plan.rules, plan.key, seat_bots(a, b, s, _players(plan.rules))).play_raw(plan.seed, 0, 1)
+        warm_duel(plan)   # compile / load once; forked workers inherit it
     from .progress import progress_bar
 
     progress = progress_bar(plan.hands, f"{a} vs {b}", quiet)

@@ -4,7 +4,6 @@ seat arrangement (a duplicate match), written to OUT/duel.json."""
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 
 from ...errors import UserError
@@ -64,7 +63,7 @@ def register(sub) -> None:
 
 def cmd_duel(args) -> int:
     from ...runner import Interrupted, Plan, backend_for
-    from ...runner.duel import DUEL_FILE, METRICS, format_duel, make_duel_plan, run_duel
+    from ...runner.duel import DUEL_FILE, METRICS, format_duel, make_duel_plan, run_duel, warm_duel
     from ...runner.until import half_width, parse_until, verdict
 
     if args.resume:
@@ -88,8 +87,10 @@ def cmd_duel(args) -> int:
                               until_budget(args) if until else 0)
     backend = backend_for(args.backend, args.workers, args.scheduler)
     try:
-        with compile_notice() if backend.in_process else nullcontext():
-            duel = run_duel(plan, out, backend, quiet=args.quiet, resume=bool(args.resume))
+        if backend.in_process:
+            with compile_notice():   # the compile alone: its progress lines end when it does
+                warm_duel(plan)
+        duel = run_duel(plan, out, backend, quiet=args.quiet, resume=bool(args.resume))
     except Interrupted as exc:
         print(f"ruian-sim: {exc}", file=sys.stderr)
         return EXIT_INTERRUPTED
