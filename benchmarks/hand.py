@@ -29,6 +29,7 @@ from ruian_sim.bots.smart.choice import smart_choice
 from ruian_sim.engine.arrays import new_state
 from ruian_sim.engine.compile import simulator
 from ruian_sim.engine.game import key_steps
+from ruian_sim.hand import complete as C
 from ruian_sim.hand import kernels as K
 from ruian_sim.hand.layout import CAPX_SIZE, HS_B, HS_CAP, HS_CAPW, HS_HAND, HS_M, HS_STANDIN, ROW
 from ruian_sim.jit import kernel, kernel_inline
@@ -84,7 +85,7 @@ def _bench_win(cnt, wilds, capx, hs, tabs, keys, reps, buf, dist):
     wins = 0
     for _ in range(reps):
         for i in range(cnt.shape[0]):
-            wins += K.is_complete(cnt[i], keys[i], wilds[i], k, 0, 0, hs, tabs, capx[i], buf)
+            wins += C.is_complete(cnt[i], keys[i], wilds[i], k, 0, 0, hs, tabs, capx[i], buf)
     return wins
 
 

@@ -66,15 +66,15 @@ def test_another_kernels_build_in_a_kernels_place_is_compiled_again(tmp_path):
     # it unpickles (the same format), then failed when called: TypeError, exit 1
     cache, mine, first = copied_cache(tmp_path)
     assert first.returncode == 0, first.stderr
-    victims = list((cache / mine).rglob("kernels.shanten-*.nbc"))   # in every build folder of the copy
+    victims = list((cache / mine).rglob("complete.shanten-*.nbc"))   # in every build folder of the copy
     assert victims
     for victim in victims:
-        [other] = victim.parent.glob("kernels.group_distance-*.nbc")
+        [other] = victim.parent.glob("complete.distances-*.nbc")
         shutil.copy(other, victim)
     swapped = hand(cache)
     assert swapped.returncode == 0 and swapped.stdout == first.stdout, swapped.stderr
     [line] = swapped.stderr.strip().splitlines()
-    assert line.startswith("ruian-sim: the compiled-kernel cache of kernels.shanten-") and "seal" in line, line
+    assert line.startswith("ruian-sim: the compiled-kernel cache of complete.shanten-") and "seal" in line, line
 
 
 def test_builds_are_found_by_package_folder_not_by_install_path(tmp_path):

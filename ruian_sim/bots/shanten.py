@@ -2,7 +2,7 @@
 rules enable (all pungs never beats the standard shape, so it is asked only
 where the standard shape is off).  The tables cap the wild's face at the
 table cap, so at two rare edges (a 白板 stand-in with wilds crowding the
-wild's face) this can be one off; the win test (hand/kernels.py) is exact.
+wild's face) this can be one off; the win test (hand/complete.py) is exact.
 
 Every bot and the opening (each seat's shanten after the deal) read it."""
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import tiles as T
 from ..errors import UserError
+from . import complete as C
 from . import kernels as K
 from . import layout as L
 from .spec import hand_params, hand_tables, live_wilds, shape_names
@@ -178,17 +179,17 @@ class HandEvaluator:
 
     def shapes_mask(self, cnt, w, wf, melds=()) -> int:
         keys, k, chis, capx = self._args(cnt, w, wf, melds)
-        return int(K.complete_shapes(cnt, keys, w, k, len(melds), chis, self.hs, self.tabs, capx,
+        return int(C.complete_shapes(cnt, keys, w, k, len(melds), chis, self.hs, self.tabs, capx,
                                      self._bufs[0]))
 
     def hard_mask(self, cnt, w, wf, melds=(), self_drawn=False) -> int:
         keys, k, chis, capx = self._args(cnt, w, wf, melds)
-        return int(K.hard_shapes(cnt, keys, w, k, len(melds), chis, wf, self.hs, self.tabs, capx,
+        return int(C.hard_shapes(cnt, keys, w, k, len(melds), chis, wf, self.hs, self.tabs, capx,
                                  self_drawn, self._bufs[0]))
 
     def shanten_of(self, cnt, w, wf, melds=()) -> int:
         keys, k, chis, capx = self._args(cnt, w, wf, melds)
-        return int(K.shanten(cnt, keys, w, k, len(melds), chis, self.hs, self.tabs, capx, *self._bufs))
+        return int(C.shanten(cnt, keys, w, k, len(melds), chis, self.hs, self.tabs, capx, *self._bufs))
 
     def waits_of(self, kinds: list[int], wild: int | None, melds=()) -> list[int]:
         """Kinds that complete a hand one short, the wild and the stand-in included,

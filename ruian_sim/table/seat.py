@@ -11,7 +11,8 @@ is the primitive everything else is built from.
 """
 
 
-from ..hand.kernels import GROUP_OF, complete_shapes, hard_shapes, is_complete, set_tight
+from ..hand.complete import complete_shapes, hard_shapes, is_complete
+from ..hand.kernels import GROUP_OF, set_tight
 from ..hand.layout import HS_B, HS_CAP, HS_M, N_FACES, SHAPE_STANDARD
 from ..jit import kernel, kernel_inline
 from .layout import (
