@@ -119,6 +119,10 @@ class Simulator:
         # one per batch had the kernel zero pages for rows a match seldom fills
         # (16 a match, about 5 played), a tenth of random bots' time
         per_call = max(1, min(4096 // cap, MATCHES_PER_CALL))
+        if self.search is not None:
+            # a searched match takes seconds to minutes: one a call, so Ctrl-C and SIGTERM
+            # (answered between calls) are answered within a match
+            per_call = 1
         recs = np.zeros((min(matches, per_call) * cap, self.spec.n_columns), np.int64)
         while done < matches:
             batch = min(matches - done, per_call)

@@ -359,3 +359,24 @@ def test_the_hand_where_two_search_seats_claimed_plays_through():
     sim = simulator(load("ruian-tai"), "smart,search,smart,search")
     records, _, state = sim.replay(1, 1, 4)
     assert len(records) == 5 and state.table.H[L.H_ERROR] == 0
+
+
+def test_a_searched_match_is_one_kernel_call(monkeypatch):
+    """Signals are answered between kernel calls; a searched match takes
+    seconds or minutes, so each is its own call (128 a call held Ctrl-C off
+    for minutes in a duel)."""
+    from ruian_sim.engine import simulate
+
+    calls = []
+    real = simulate.play_matches
+
+    def counted(*args):
+        calls.append(int(args[2]))
+        return real(*args)
+
+    monkeypatch.setattr(simulate, "play_matches", counted)
+    simulator(load("ruian"), "search:playouts=1:width=2,smart,smart,smart").play_raw(3, 0, 3)
+    assert calls == [1, 1, 1]
+    calls.clear()
+    simulator(load("ruian"), "smart").play_raw(3, 0, 3)
+    assert calls == [3]
