@@ -158,6 +158,7 @@ LAYERS = [
     ("bots",),
     ("engine",),      # the hand loop, matches, the compile step
     ("settle",),      # records to payments
+    ("metrics",),     # what each hand adds to each metric
     ("stats",),
     ("session",),
     ("runner",),

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ..hand.spec import shape_names
 from ..scoring import item_amount
-from ..stats import WIN_PARTS, Accumulator
+from ..metrics import WIN_PARTS
+from ..stats import Accumulator
 from ..table.layout import OUTCOME_NAMES
 from .plan import Plan
 from .units import MEANS, SHARE, unit_of  # noqa: F401  (MEANS: the figures that are not shares)
@@ -132,7 +133,7 @@ def summary_dict(acc: Accumulator, plan: Plan, wall_seconds: float | None) -> di
     return out
 
 
-# what dealing is worth and how much money moves, per hand (stats.dealer_columns)
+# what dealing is worth and how much money moves, per hand (metrics.dealer_columns)
 DEALER_FIGURES = ("dealer_advantage", "money_per_hand")
 CUT = "match_cut"   # an accumulator's histogram {1: matches the hand bound stopped before they ended}
 

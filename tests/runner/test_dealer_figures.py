@@ -13,7 +13,8 @@ from ruian_sim.runner.plan import Plan
 from ruian_sim.runner.summary import format_table, summary_dict
 from ruian_sim.settle.hand import hand_record, score_hand
 from ruian_sim.settle.payments import score
-from ruian_sim.stats import Accumulator, dealer_columns
+from ruian_sim.metrics import dealer_columns
+from ruian_sim.stats import Accumulator
 
 HARD = "123m456m789m123p456p66s"   # no wild in it: hard, times 2 under ruian
 
@@ -134,7 +135,7 @@ def test_every_figure_sums_whole_numbers_and_has_a_unit():
     measured in (runner/units.py), which the report's charts group by."""
     from ruian_sim.engine.compile import simulator
     from ruian_sim.runner.units import unit_of
-    from ruian_sim.stats import metric_columns
+    from ruian_sim.metrics import metric_columns
 
     rules = load("ruian+multiple-winners+kong-payments")
     records = simulator(rules, "greedy").play(3, 0, 40)
