@@ -135,7 +135,7 @@ class SeatTable:
     def hand_columns(self) -> dict[str, int]:
         """The last valued seat's hand as the engine's record keeps it (held_lo,
         held_hi, meld_from: engine/record.write_hand), so a record built from
-        this score re-scores the same (settle.hand.hand_record)."""
+        this score re-scores the same (settle.hand_record.hand_record)."""
         n = self.spec.seats
         row = np.zeros(L.C_FIXED + L.S_NFIELDS * n, np.int64)
         write_hand(self.seat, n, self.state.seats, row, L.C_FIXED)

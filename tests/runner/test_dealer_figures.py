@@ -11,7 +11,8 @@ import pytest
 from ruian_sim.ruleset import load
 from ruian_sim.runner.plan import Plan
 from ruian_sim.runner.summary import format_table, summary_dict
-from ruian_sim.settle.hand import hand_record, score_hand
+from ruian_sim.settle.hand import score_hand
+from ruian_sim.settle.hand_record import hand_record
 from ruian_sim.settle.payments import score
 from ruian_sim.metrics import dealer_columns
 from ruian_sim.stats import Accumulator

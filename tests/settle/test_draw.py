@@ -11,7 +11,8 @@ import pytest
 
 from ruian_sim.ruleset import load
 from ruian_sim.ruleset.model import build
-from ruian_sim.settle.hand import hand_record, score_hand
+from ruian_sim.settle.hand import score_hand
+from ruian_sim.settle.hand_record import hand_record
 from ruian_sim.settle.payments import score
 from ruian_sim.table import layout as L
 

@@ -10,7 +10,8 @@ from ruian_sim.errors import UserError
 from ruian_sim.ruleset import builtin_specs, load
 from ruian_sim.ruleset.model import build
 from ruian_sim.settle import score
-from ruian_sim.settle.hand import hand_record, score_hand, settle
+from ruian_sim.settle.hand import score_hand
+from ruian_sim.settle.hand_record import hand_record, settle
 from ruian_sim.table import layout as L
 from ruian_sim.table.records import column_names
 

@@ -12,7 +12,8 @@ dealer's factor is 2, 4, 6, 8 in terms 1-4."""
 import pytest
 
 from ruian_sim.ruleset import load
-from ruian_sim.settle.hand import hand_record, score_hand, settle
+from ruian_sim.settle.hand import score_hand
+from ruian_sim.settle.hand_record import hand_record, settle
 from ruian_sim.settle.payments import score
 from ruian_sim.table import layout as L
 

@@ -166,7 +166,7 @@ class Hands:
                                         shown=o.shown)
             if score.get("win") and (o.discarder is not None
                                      or o.win in ("self", "kong", "haidi", "gold", "ready")):
-                from ...settle.hand import settle
+                from ...settle.hand_record import settle
 
                 net = settle(rules, {o.seat: {**score, "fv": score["_fv"], "cols": score["_cols"]}},
                              winner=o.seat, dealer=0, discarder=o.discarder, streak=o.streak, win=o.win)
