@@ -69,7 +69,8 @@ def check_game(name: str, hands: int, refereed: int, bots: str) -> bool:
     ok &= same
     t = rules_table(rules)
     if t.gate is not None:
-        from ruian_sim.table.valuation import PARTS_SIZE, passes_gate, programs
+        from ruian_sim.table.programs import PARTS_SIZE, programs
+        from ruian_sim.table.valuation import passes_gate
 
         prog = programs(t, rules.scoring)
         from ruian_sim.settle import fact_vectors

@@ -20,7 +20,7 @@ from ..scoring.layout import FV_SIZE
 from ..table import layout as L
 from ..table.spec import KernelSpec
 from ..table.state import Bots, Seats, State, Table, Values, Wall, Work
-from ..table.valuation import PARTS_SIZE
+from ..table.programs import PARTS_SIZE
 from ..table.wall import BUCKETS, WS_SIZE
 from .game import Game
 

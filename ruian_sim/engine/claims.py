@@ -68,7 +68,8 @@ from ..table.layout import (
 )
 from ..table.log import log_event
 from ..table.seat import add_face, add_meld, hard_now, remove_face, shapes_now, shapes_with
-from ..table.valuation import P_VALUE, gate_ok, read_gated
+from ..table.programs import P_VALUE
+from ..table.valuation import gate_ok, read_gated
 
 
 @kernel_inline

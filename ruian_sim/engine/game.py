@@ -5,7 +5,7 @@ they are needed; a Simulator then only allocates what it plays in).
     spec          the rules as numbers: the engine's P, the hand parameters and
                   lookup tables, the scoring table (table/spec.compile_rules)
     kernel_rules  the bundle every kernel reads (table/state.Rules)
-    programs      the value and gate, compiled (table/valuation.programs)
+    programs      the value and gate, compiled (table/programs.programs)
     targets       the patterns the table pays for, as the smart bot's targets
     danger        the smart bot's learned tables (bots/smart/danger.py)
     values        the rules' values the bots read (bots/smart/values.bot_values)
@@ -23,7 +23,7 @@ from ..ruleset import RuleSet
 from ..table import layout as L
 from ..table.spec import KernelSpec, compile_rules
 from ..table.state import Programs, Rules
-from ..table.valuation import programs
+from ..table.programs import programs
 
 
 @dataclass(frozen=True, eq=False)

@@ -32,7 +32,8 @@ from ..table.layout import (
 )
 from ..table.log import log_event
 from ..table.seat import add_face, raw_of, remove_face, shapes_with
-from ..table.valuation import BEST, WAIT, preferred, win_reading, write_value
+from ..table.programs import BEST, WAIT
+from ..table.valuation import preferred, win_reading, write_value
 from ..table.void import holds_void
 from .leave import is_out
 

@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..ruleset import RuleSet
 from ..table import layout as L
 from ..table.records import to_structured
-from ..table.valuation import gate_is_minimum
+from ..table.programs import gate_is_minimum
 from .arrays import new_search, new_state, value_work
 from .game import Game
 from .match import play_matches

@@ -39,7 +39,8 @@ from ..scoring.arrange import meld_code, pair_code
 from ..scoring.layout import FV_MELD, FV_PAIR, MELD_PAIR, MELD_PUNG, PAIR_WILDS
 from ..scoring.layout import N_MELDS as FV_N_MELDS
 from .layout import ERR_READINGS, F_NMELD, F_W, H_ASIDE_OFF, H_ERROR, H_WK, MAX_MELDS
-from .valuation import BEST, M_READ_LOSERS, _keep, formula_failed, hand_value, max_in_pung
+from .programs import BEST, M_READ_LOSERS
+from .valuation import _keep, formula_failed, hand_value, max_in_pung
 from .win_facts import seat_facts
 
 # options at one face: (naturals, wilds) of a pung, then of a pair; -1: none

@@ -23,7 +23,7 @@ from ..scoring import layout as S
 from ..scoring.compile import rules_table
 from ..scoring.kernels import fill_vars, formula, item_parts
 from . import layout as L
-from .valuation import PAYERS, PAY_ALL, PAY_DISCARDER
+from .programs import PAYERS, PAY_ALL, PAY_DISCARDER
 
 # Settle.misc
 M_PAIRWISE = 0      # 1: settle pairwise

@@ -89,12 +89,12 @@ class Programs(NamedTuple):
 
     value_code: np.ndarray   # int64: the value formula's postfix code (scoring/formula.py) ...
     value_consts: np.ndarray  # ... and its constants
-    gate_code: np.ndarray    # the gate's, or a program that is never run (table/valuation.M_GATE 0)
+    gate_code: np.ndarray    # the gate's, or a program that is never run (table/programs.M_GATE 0)
     gate_consts: np.ndarray
     vars: np.ndarray         # int64: the formulas' variables (scoring/kernels.fill_vars)
     stack: np.ndarray        # int64[STACK_SIZE]: their stack, STACK_ERR its error bits
     bases: np.ndarray        # int64: scoring.base.dealer, by the dealer's term
-    misc: np.ndarray         # int64: table/valuation.M_*
+    misc: np.ndarray         # int64: table/programs.M_*
     scratch: np.ndarray      # int64[ITEM_SCRATCH]: the items' counts and the facts their formulas read
 
 
@@ -110,7 +110,7 @@ class Values(NamedTuple):
     asc: np.ndarray     # int64[ARR_SCRATCH]: the arrangement search's scratch
     best: np.ndarray    # int64[FV_SIZE]: the best reading
     parts: np.ndarray   # int64[PARTS_SIZE]: a reading's parts, then the best's
-    prog: Programs      # the value and gate programs with their stack (valuation.programs)
+    prog: Programs      # the value and gate programs with their stack (programs.programs)
     targets: np.ndarray  # int64[1 + patterns.MAX_TARGETS, TG_W]: the patterns the table pays for (values.py)
     memo_keys: np.ndarray  # int64[patterns.MEMO]: the smart bot's memo of projected readings' worth ...
     memo_vals: np.ndarray  # float64[patterns.MEMO]: ... (a cache: any content is only ever a speed-up)

@@ -21,7 +21,8 @@ from ruian_sim.ruleset import load
 from ruian_sim.scoring import arrange as A
 from ruian_sim.scoring import layout as S
 from ruian_sim.settle.hand import parse_melds, scorer
-from ruian_sim.table.valuation import PARTS_SIZE, dealer_value, hand_value
+from ruian_sim.table.programs import PARTS_SIZE
+from ruian_sim.table.valuation import dealer_value, hand_value
 
 GAMES = ["ruian", "ruian+ruian-tai", "ruian+taiwanese", "ruian+hangzhou", "ruian+thirteen-tiles"]
 

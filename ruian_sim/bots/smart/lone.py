@@ -37,7 +37,7 @@ from ...table.layout import (
     FACT_SELF_DRAWN,
     FACT_WAITS_ANY,
 )
-from ...table.valuation import M_GATE, M_OTHER
+from ...table.programs import M_GATE, M_OTHER
 from ..acceptance import _DROP, _FM, _R, _RA, _drop_words, _load, _masks
 from .chance import narrowness, p_complete_claims
 from .patterns import PS_LONE

@@ -65,7 +65,7 @@ from ...table.layout import (
 )
 from ...table.seat import suit_facts
 from ...table.win_facts import held_faces
-from ...table.valuation import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER, ROUTE
+from ...table.programs import M_CAP, M_GATE, M_OTHER, M_PAYERS, PAY_DISCARDER, ROUTE
 
 # a target row (values.targets[1 + t])
 TG_GROUPS = 0      # bit g: the hand may hold tiles of group g (m, p, s, honors)

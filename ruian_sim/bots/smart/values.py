@@ -23,7 +23,7 @@ from ...scoring.facts import FACTS
 from ...scoring.formula import check_stack, new_stack
 from ...scoring.kernels import fill_vars, formula, item_parts
 from ...table import layout as L
-from ...table.valuation import gate_is_minimum, reads, reads_melds, reads_relations
+from ...table.programs import gate_is_minimum, reads, reads_melds, reads_relations
 from .. import layout as BL
 from .projection import (
     MAX_TARGETS,
