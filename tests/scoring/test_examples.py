@@ -6,7 +6,7 @@ defines the notation. Every example goes through the public scoring API,
 ``ruian_sim.settle.hand.score_hand``, which scores one seat's hand under a
 game's rules and returns ``{value, points, tai, times, items, ...}`` (or a
 falsy ``win`` when the rules refuse the win). Examples with ``payments`` also
-go through ``ruian_sim.settle.hand.settle``, which turns the four seats'
+go through ``ruian_sim.settle.hand_record.settle``, which turns the four seats'
 scores into each seat's net payment.
 """
 
@@ -81,7 +81,7 @@ def test_example(game, ex):
     if "items" in want:
         assert {k: v for k, v in got["items"].items() if v} == want["items"], got["items"]
     if "payments" in want:
-        from ruian_sim.settle.hand import settle
+        from ruian_sim.settle.hand_record import settle
 
         scores = {ex["seat"]: got}
         for seat, other in (ex.get("losers") or {}).items():
