@@ -261,13 +261,13 @@ def _bound_warnings(plan: Plan, results: list[dict], played: int) -> list[str]:
 
 
 # --- driving the chunks ------------------------------------------------------------------
-def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = False) -> dict:
+def run_duel(plan: Plan, out: Path, backend, quiet: bool = True, resume: bool = False, warm: bool = True) -> dict:
     """Play the duel on the backend's executor; write and return duel.json's content.
     OUT is locked for the duel; a write that fails keeps the finished chunks."""
     out = Path(out)
     with OutLock(out, "ruian-sim duel"):
         try:
-            return _run_duel(plan, out, backend, quiet, resume)
+            return _run_duel(plan, out, backend, quiet, resume, warm)
         except WriteFailed as exc:
             n = len(list((out / "chunks").glob("chunk-*.json")))
             raise exc.kept(f"; {n} finished chunks and plan.json are kept in {out}: free some space, then "
@@ -283,7 +283,7 @@ def warm_duel(plan: Plan) -> None:
         simulator(plan.rules, plan.key, seat_bots(a, b, s, _players(plan.rules))).play_raw(plan.seed, 0, 1)
 
 
-def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict:
+def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool, warm: bool) -> dict:
     from .owner import claim, rules_id
 
     claim(out, "duel", rules_id(plan.rules), plan.rules_name)
@@ -296,8 +296,8 @@ def _run_duel(plan: Plan, out: Path, backend, quiet: bool, resume: bool) -> dict
         return DuelJob(plan.rules, plan.key, a, b, plan.seed,
                        plan.first_match + index * plan.chunk_matches, plan.chunk_matches, index)
 
-    if backend.in_process:
-        warm_duel(plan)   # compile / load once; forked workers inherit it
+    if backend.in_process and warm:
+        warm_duel(plan)   # compile / load once; forked workers inherit it (the CLI has, under its notice)
     from .progress import progress_bar
 
     progress = progress_bar(plan.hands, f"{a} vs {b}", quiet)

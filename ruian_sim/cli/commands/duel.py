@@ -90,7 +90,7 @@ def cmd_duel(args) -> int:
         if backend.in_process:
             with compile_notice():   # the compile alone: its progress lines end when it does
                 warm_duel(plan)
-        duel = run_duel(plan, out, backend, quiet=args.quiet, resume=bool(args.resume))
+        duel = run_duel(plan, out, backend, quiet=args.quiet, resume=bool(args.resume), warm=False)
     except Interrupted as exc:
         print(f"ruian-sim: {exc}", file=sys.stderr)
         return EXIT_INTERRUPTED
