@@ -13,7 +13,7 @@ discard counts, tiles left); tests/bots/test_smart.py reshuffles the rest."""
 
 from ..jit import kernel, kernel_inline
 from ..table.intake import can_replace
-from ..table.layout import CLAIM_CHI, CLAIM_KONG, CLAIM_PON, ERR_FORCED, F_SHANTEN, F_VOID, F_W, H_ERROR
+from ..table.layout import CLAIM_CHI, CLAIM_KONG, CLAIM_PON, ERR_FORCED, F_FOLDED, F_SHANTEN, F_VOID, F_W, H_ERROR
 from ..table.legal import claim_options
 from ..table.seat import add_face, remove_face
 from ..table.void import void_discard
@@ -22,7 +22,7 @@ from .layout import (BOT_RANDOM, BOT_SEARCH, BOT_SMART, BP_FORCED, BP_FORCED_CLA
                      CL_START, CL_STARTS)
 from .random_bot import random_claim, random_own_kong, random_turn
 from .shanten import current_shanten
-from .smart.choice import smart_turn
+from .smart.choice import searched_discard, smart_turn
 from .smart.claim import smart_claim
 from .smart.soft_win import smart_takes_win
 
@@ -41,6 +41,7 @@ def discard(s, rules, wall, seats, table, bots, work, values):
     hand's shanten once it is gone (claims and win checks read it)."""
     F = seats.F
     kind = kind_of(s, bots)
+    folded = F[s, F_FOLDED]
     if kind == BOT_RANDOM:
         f = random_turn(s, rules, seats, bots, work)
     elif kind == BOT_SMART:
@@ -52,10 +53,13 @@ def discard(s, rules, wall, seats, table, bots, work, values):
         f = void_first(s, f, rules, seats, work)
     forced = bots.bp[s, BP_FORCED]
     if forced > 0:
-        # the search chose (its policy has played, so what that keeps in mind is of this hand)
+        # the search chose (its policy has played, so what that keeps in mind is of this hand, and
+        # of the hand the search's tile leaves: searched_discard)
         bots.bp[s, BP_FORCED] = 0.0
         g = int(forced) - 2
         if (F[s, F_W] > 0) if g < 0 else (seats.cnt[s, g] > 0):
+            if kind == BOT_SMART and g != f and g >= 0:
+                searched_discard(s, g, folded, seats, bots, work)
             f = forced_discard(s, g, rules, seats, work)
         else:
             table.H[H_ERROR] = ERR_FORCED   # a tile it does not hold: the engine stops rather than break the hand

@@ -380,3 +380,36 @@ def test_a_searched_match_is_one_kernel_call(monkeypatch):
     calls.clear()
     simulator(load("ruian"), "smart").play_raw(3, 0, 3)
     assert calls == [3]
+
+
+def test_smart_keeps_in_mind_the_hand_the_searched_discard_leaves(sim):
+    """After a discard the search chose over smart's, smart's claims weigh the
+    hand that discard left (its worth, bots.kept), not the one its own choice
+    would have: early in a hand, where no danger bends smart's choice, that
+    worth is at most its own choice's and below it for some; and a discard
+    that keeps the hand's progress is no fold."""
+    from ruian_sim.bots import dispatch
+
+    work, rules = sim.work, sim.kernel_rules
+    lower = weighed = 0
+    for match in range(6):
+        st, T, wk = mid_hand(sim, match, 2)
+        s = int(T[T_SEAT])
+        st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
+        own = copied(st)
+        f = dispatch.discard(s, rules, own.wall, own.seats, own.table, own.bots, work, sim.values)
+        mine = own.bots.kept[s, 0]
+        held = [g for g in range(L.N_FACE) if st.seats.cnt[s, g] > 0 and g != f]
+        for g in held:
+            c = copied(st)
+            c.bots.bp[s, BL.BP_KIND] = BL.BOT_SEARCH
+            c.bots.bp[s, BL.BP_FORCED] = g + 2.0
+            assert dispatch.discard(s, rules, c.wall, c.seats, c.table, c.bots, work, sim.values) == g
+            kept = c.bots.kept[s, 0]
+            assert kept <= mine + 1e-9, (match, g, kept, mine)
+            assert c.bots.kept[s, 1] == own.bots.kept[s, 1]   # the same draws counted
+            if c.seats.F[s, L.F_SHANTEN] == own.seats.F[s, L.F_SHANTEN]:
+                assert c.seats.F[s, L.F_FOLDED] == st.seats.F[s, L.F_FOLDED]
+            weighed += 1
+            lower += kept < mine - 1e-9
+    assert weighed >= 30 and lower >= weighed // 3, (weighed, lower)

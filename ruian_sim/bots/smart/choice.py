@@ -87,7 +87,7 @@ from .lone import (
     wild_throw_worth,
     wildless_worth,
 )
-from .patterns import PS_OPP, PS_V0, hand_worth, plan, set_plain
+from .patterns import PS_OPP, PS_PLAIN_SH, PS_SHF, PS_V0, PS_WORTH, hand_worth, plan, set_plain
 from .projection import pairs_worth
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
@@ -263,7 +263,10 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     choice = -1
     choice_sh = BIG
     choice_value = 0.0
+    ps = work.pscratch
     for f in range(N_FACES):
+        ps[PS_WORTH + f] = 0.0
+        ps[PS_SHF + f] = BIG
         if scores[f] >= BIG or scores[f] > best + 2:
             continue
         sh = scores[f]
@@ -320,6 +323,8 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
                 p_deal += hit
                 cost += hit * opp[PS_OPP + 2 * i + 1]
         p_deal = min(p_deal, 1.0)
+        ps[PS_WORTH + f] = value   # what the search's choice is worth, where it overrides (searched_discard)
+        ps[PS_SHF + f] = sh
         plain = value - 1e-6 * around
         score = value * (1.0 - p_deal) - cost / agg - 1e-6 * around
         if plain > best_plain:
@@ -331,6 +336,7 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
             choice = f
             choice_sh = sh
             choice_value = value
+    ps[PS_PLAIN_SH] = plain_sh
     if lone and P[EP_WILD_DISCARD] == 1 and (P[EP_WILD_CLAIM] == 0 or not defend):
         # throwing a wild (财飘): no danger where nobody may claim it; its shanten is
         # counted again once it is gone (bots/dispatch.discard)
@@ -343,6 +349,17 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
     if live and choice != plain_choice and choice_sh > plain_sh:
         F[s, F_FOLDED] = 1  # safety cost the hand progress: it is folding
     return choice, choice_sh, choice_value
+
+
+@kernel
+def searched_discard(s, g, folded, seats, bots, work):
+    """Where the search throws g instead of smart's own choice (smart_turn has
+    just weighed it): what smart keeps in mind is the hand g leaves, whose
+    worth its claims must beat, and it has folded only if it had before or g
+    gives up progress (``folded``: F_FOLDED before smart weighed)."""
+    ps = work.pscratch
+    bots.kept[s, 0] = ps[PS_WORTH + g]
+    seats.F[s, F_FOLDED] = 1 if folded == 1 or ps[PS_SHF + g] > ps[PS_PLAIN_SH] else 0
 
 
 @kernel

@@ -69,7 +69,10 @@ PS_STEPS = PS_P + MAX_TARGETS * N_FACES   # MAX_STEPS + 1: a target's chance by 
 PS_LONE = PS_STEPS + MAX_STEPS + 1      # 2 × 35: each candidate's (tiles short, acceptance) on the lone-wild route (lone.py)
 PS_OPP = PS_LONE + 2 * (N_FACES + 1)   # 2 × 8: each opponent's readiness, then what feeding it costs (smart.py)
 PS_V0F = PS_OPP + 2 * 8           # 34: the plain hand's gain after each discard (PS_V0 each, unless relations)
-PS_SIZE = PS_V0F + N_FACES
+PS_WORTH = PS_V0F + N_FACES      # 34: what the hand is worth after each discard weighed (0: not weighed)
+PS_SHF = PS_WORTH + N_FACES      # 34: its shanten after each discard weighed (BIG: not weighed)
+PS_PLAIN_SH = PS_SHF + N_FACES   # the shanten after the discard that would make the most progress
+PS_SIZE = PS_PLAIN_SH + 1
 
 # work.order (int64): the open targets by gain, highest first
 _OR = Fields()
@@ -272,4 +275,4 @@ def hand_worth(f, p_plain, v8, p8, c_f, work):
     return total + p_plain * bonus
 
 
-__all__ = ["PS_LONE", "PS_OPP", "PS_SIZE", "set_plain"]
+__all__ = ["PS_LONE", "PS_OPP", "PS_PLAIN_SH", "PS_SHF", "PS_SIZE", "PS_WORTH", "set_plain"]
