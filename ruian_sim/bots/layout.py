@@ -52,6 +52,8 @@ BP_SURE = _BP()        # search: leaves its rollout policy's choice only for a m
 BP_READY = _BP()       # search: deals each other hand ready with this times the chance the danger model gives
                        # (engine/shaped.py)
 BP_CALLS = _BP()       # search: 1 searches its claims (pon, chi, kong on a discard) too, 0 its discards alone
+BP_CONFIRM = _BP()     # search: a candidate that leads its policy's choice must lead it again in this many
+                       # times BP_PLAYOUTS fresh samples (0: no second look)
 BP_FORCED = _BP()      # search: 2 + the face its next discard must be (1: a wild), 0 none; cleared when used
 BP_FORCED_CLAIM = _BP()  # search: its next claim decision (dispatch.claim_code), 0 none; cleared when used
 BP_V0 = _BP(N_VALUES)  # smart: the rules' values (V_* above)

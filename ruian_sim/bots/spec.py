@@ -41,7 +41,8 @@ Each entry is a bot name with optional parameters after colons, e.g.
   greedy) the bot that plays the playouts and makes the seat's other
   decisions, ``sure`` (2): another candidate replaces the policy's choice
   only when its mean lead over it, paired sample by sample, is this many
-  standard errors above 0, ``ready`` (1): another player is dealt a ready
+  standard errors above 0, and again in ``confirm`` (4) times as many fresh
+  samples, alone against it (0: no second look), ``ready`` (1): another player is dealt a ready
   hand in this times the share of samples its danger model judges it ready
   (engine/shaped.py), ``calls`` (1): it searches its claims on others'
   discards too (pass, pon, chi, kong: engine/search_claim.py), 0 its
@@ -96,7 +97,8 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "pace": (BL.BP_PACE, 1.0, 0.1, 5.0), "rising": (BL.BP_RISING, 0.0, 0.0, 1.0),
           "playouts": (BL.BP_PLAYOUTS, 16.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
           "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 2.0, 0.0, 10.0),
-          "ready": (BL.BP_READY, 1.0, 0.0, 1.0), "calls": (BL.BP_CALLS, 1.0, 0.0, 1.0)}
+          "ready": (BL.BP_READY, 1.0, 0.0, 1.0), "calls": (BL.BP_CALLS, 1.0, 0.0, 1.0),
+          "confirm": (BL.BP_CONFIRM, 4.0, 0.0, 64.0)}
 # parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
 NAMED = {"rollout": ("greedy", "smart")}
 
@@ -125,7 +127,7 @@ BOTS = {
     # (its rollout policy, smart unless told, reads smart's parameters)
     "search": Bot(BL.BOT_SEARCH, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
                                   "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure", "ready",
-                                  "calls"),
+                                  "calls", "confirm"),
                      True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}

@@ -413,3 +413,30 @@ def test_smart_keeps_in_mind_the_hand_the_searched_discard_leaves(sim):
             weighed += 1
             lower += kept < mine - 1e-9
     assert weighed >= 30 and lower >= weighed // 3, (weighed, lower)
+
+
+def test_a_lead_must_hold_in_fresh_samples(sim):
+    """``confirm``: a candidate that leads the policy's tile is kept only if it
+    leads again in fresh samples.  The first look is the same with or without
+    it, so the search leaves the policy's tile only where it would without the
+    second look, for the same tile, and less often (a lead of half a standard
+    error is enough here, so that leads are many)."""
+    def choice(st, T, wk, confirm):
+        c = copied(st)
+        c.bots.bp[:, BL.BP_CONFIRM] = confirm
+        c.bots.bp[:, BL.BP_SURE] = 0.5
+        forced = decision(sim, c, T, wk) - 2
+        first = int(sim.search.cands[0])
+        return forced if forced >= -1 and forced != first else None
+
+    left = {0.0: 0, 4.0: 0}
+    for match in range(10):
+        for turns in (3, 9, 15):
+            at = mid_hand(sim, match, turns)
+            if at is None:
+                continue
+            plain, confirmed = choice(*at, 0.0), choice(*at, 4.0)
+            assert confirmed is None or confirmed == plain
+            left[0.0] += plain is not None
+            left[4.0] += confirmed is not None
+    assert left[0.0] >= 3 and left[4.0] < left[0.0], left
