@@ -84,7 +84,8 @@ def searched(sim, st, T, wk, s, phase, playouts=None, cands=None):
         forced, first = int(c.bots.bp[s, BL.BP_FORCED_CLAIM]), int(sw.cands[0])
         return (forced if forced > 0 and forced != first else None), first
     c.bots.bp[s, BL.BP_PLAYOUTS] = playouts
-    c.bots.bp[s, BL.BP_CONFIRM] = 0.0   # the plain mean lead in these playouts
+    c.bots.bp[s, BL.BP_CONFIRM] = 0.0   # the plain mean lead in these playouts,
+    c.bots.bp[s, BL.BP_PRUNE] = 0.0     # every one of them
     c.bots.rs[BOT + s] ^= np.uint64(0x9E3779B97F4A7C15)   # samples apart from the decision's own
     sw.cands[:len(cands)] = cands
     weigh(s, len(cands), phase, 0, 1, 0, *args)

@@ -54,6 +54,8 @@ BP_READY = _BP()       # search: deals each other hand ready with this times the
 BP_CALLS = _BP()       # search: 1 searches its claims (pon, chi, kong on a discard) too, 0 its discards alone
 BP_CONFIRM = _BP()     # search: a candidate that leads its policy's choice must lead it again in this many
                        # times BP_PLAYOUTS fresh samples (0: no second look)
+BP_PRUNE = _BP()       # search: 1 drops, at half its samples, a candidate whose lead over the first is not
+                       # above 0 (0: every candidate plays every sample)
 BP_FORCED = _BP()      # search: 2 + the face its next discard must be (1: a wild), 0 none; cleared when used
 BP_FORCED_CLAIM = _BP()  # search: its next claim decision (dispatch.claim_code), 0 none; cleared when used
 BP_V0 = _BP(N_VALUES)  # smart: the rules' values (V_* above)

@@ -46,7 +46,8 @@ Each entry is a bot name with optional parameters after colons, e.g.
   hand in this times the share of samples its danger model judges it ready
   (engine/shaped.py), ``calls`` (1): it searches its claims on others'
   discards too (pass, pon, chi, kong: engine/search_claim.py), 0 its
-  discards alone.  Slow: a few hands a second where smart plays thousands.
+  discards alone, ``prune`` (1): at half its samples a candidate whose lead
+  is not above 0 plays no more (0: every candidate plays them all).  Slow: a few hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """
@@ -98,7 +99,7 @@ PARAMS = {"claim": (BL.BP_CLAIM, 1.0, 0.0, 1.0), "chase_hard": (BL.BP_CHASE_HARD
           "playouts": (BL.BP_PLAYOUTS, 16.0, 1.0, 1000.0), "width": (BL.BP_WIDTH, 4.0, 1.0, 34.0),
           "rollout": (BL.BP_ROLLOUT, float(BL.BOT_SMART), 0.0, 2.0), "sure": (BL.BP_SURE, 2.0, 0.0, 10.0),
           "ready": (BL.BP_READY, 1.0, 0.0, 1.0), "calls": (BL.BP_CALLS, 1.0, 0.0, 1.0),
-          "confirm": (BL.BP_CONFIRM, 4.0, 0.0, 64.0)}
+          "confirm": (BL.BP_CONFIRM, 4.0, 0.0, 64.0), "prune": (BL.BP_PRUNE, 1.0, 0.0, 1.0)}
 # parameters that name a bot (search's rollout=smart|greedy), and the bots they may name
 NAMED = {"rollout": ("greedy", "smart")}
 
@@ -127,7 +128,7 @@ BOTS = {
     # (its rollout policy, smart unless told, reads smart's parameters)
     "search": Bot(BL.BOT_SEARCH, ("claim", "kong", "aggression", "value", "margin", "patterns", "claims", "spread",
                                   "ron", "appetite", "pace", "rising", "playouts", "width", "rollout", "sure", "ready",
-                                  "calls", "confirm"),
+                                  "calls", "confirm", "prune"),
                      True),
 }
 KINDS = {name: bot.kind for name, bot in BOTS.items()}

@@ -16,7 +16,7 @@ from ruian_sim.ruleset import load
 MOVES = {"claim": 0.0, "chase_hard": 1.0, "kong": 0.0, "follow": 1.0, "aggression": 0.05, "value": 0.0,
          "margin": 100.0, "patterns": 0.0, "claims": 5.0, "spread": 0.0, "ron": 0.0, "appetite": 0.0,
          "pace": 5.0, "rising": 1.0, "playouts": 2.0, "width": 1.0, "rollout": 0.0, "sure": 0.0,
-         "ready": 0.0, "calls": 0.0, "confirm": 0.0}
+         "ready": 0.0, "calls": 0.0, "confirm": 0.0, "prune": 0.0}
 # the search player cheap (three playouts of two candidates, a lead of one standard error enough, four
 # matches): every parameter still moves it
 AS = {"search": "search:playouts=3:width=2:sure=1"}

@@ -440,3 +440,45 @@ def test_a_lead_must_hold_in_fresh_samples(sim):
             left[0.0] += plain is not None
             left[4.0] += confirmed is not None
     assert left[0.0] >= 3 and left[4.0] < left[0.0], left
+
+
+def test_a_candidate_not_ahead_at_half_its_samples_plays_no_more(sim):
+    """``prune``: at half the samples a candidate whose summed lead over the
+    policy's tile is not above 0 stops there (its sums are those of the first
+    half, which choose never takes); one ahead plays every sample, its sums
+    exactly those without pruning (the samples are the same seeds)."""
+    from ruian_sim.bots import dispatch
+    from ruian_sim.engine.search import as_policy, candidates, leads
+
+    sw, rules, work = sim.search, sim.kernel_rules, sim.work
+    dropped = kept = 0
+    for match in range(8):
+        for turns in (3, 9, 15):
+            at = mid_hand(sim, match, turns)
+            if at is None:
+                continue
+            st, T, wk = at
+            s = int(T[T_SEAT])
+            c = copied(st)
+            as_policy(c.bots.bp[s, BL.BP_ROLLOUT], rules, c.wall, c.seats, c.table, c.bots, T, sw)
+            p = sw.state
+            first = dispatch.discard(s, rules, p.wall, p.seats, p.table, p.bots, work, sim.values)
+            k = candidates(s, first, 3, rules, c.seats, work, sw)
+
+            def sums(m, prune):
+                c.bots.bp[s, BL.BP_PRUNE] = prune
+                assert leads(s, k, 0, m, np.uint64(7 + match), PH_DISCARD, 0, 1, 0, wk, rules, c.wall, c.seats,
+                             c.table, c.bots, T.copy(), sw, work, sim.values)
+                return sw.sums[1, :k].copy(), sw.sums[3, :k].copy()
+
+            half, _ = sums(4, 0.0)
+            full, _ = sums(8, 0.0)
+            pruned, live = sums(8, 1.0)
+            for i in range(1, k):
+                if half[i] <= 0.0:
+                    assert live[i] == 0.0 and pruned[i] == half[i], (match, turns, i)
+                    dropped += 1
+                else:
+                    assert live[i] == 1.0 and pruned[i] == full[i], (match, turns, i)
+                    kept += 1
+    assert dropped >= 5 and kept >= 3, (dropped, kept)
