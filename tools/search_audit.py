@@ -32,6 +32,7 @@ from ruian_sim.table.legal import claimable
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
 from ruian_sim.table.rng import BOT
+from ruian_sim.tiles import format_counts, name
 
 
 def copied(state):
@@ -95,6 +96,16 @@ def searched(sim, st, T, wk, s, phase, playouts=None, cands=None):
     return mean, math.sqrt(max(var, 0.0) / playouts)
 
 
+def departure(st, s, first, choice, mean, se) -> str:
+    """One discard where the search left the policy: the hand (w: a wild), how
+    many melds it has set aside, the two tiles and the lead, with its 95% half-width."""
+    F = st.seats.F[s]
+    hand = format_counts(st.seats.cnt[s]) + "w" * int(F[L.F_W])
+    a, b = ("w" if f == -1 else name(f) for f in (first, choice))
+    return (f"  seat {s}, discard {int(F[L.F_DISCARDS]) + 1}, {int(F[L.F_NMELD])} melds: {hand}  "
+            f"policy {a}, search {b}: {mean:+.2f} ± {1.96 * se:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", default="ruian")
@@ -103,6 +114,7 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=256, help="playouts of each of the two tiles again")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--claims", action="store_true", help="the claims on others' discards, not the discards")
+    ap.add_argument("--show", action="store_true", help="print each discard where the search left the policy")
     a = ap.parse_args()
     sim = simulator(load(a.rules), [a.bot] * 4)
     decisions, leads, ses = 0, [], []
@@ -116,6 +128,8 @@ def main() -> None:
             mean, se = searched(sim, st, T, wk, s, phase, a.playouts, [first, choice])
             leads.append(mean)
             ses.append(se)
+            if a.show and not a.claims:
+                print(departure(st, s, first, choice, mean, se))
         print(f"{match + 1} hands, {decisions} decisions, {len(leads)} left the policy", file=sys.stderr)
     x = np.array(leads)
     m = x.mean()
