@@ -47,7 +47,8 @@ Each entry is a bot name with optional parameters after colons, e.g.
   (engine/shaped.py), ``calls`` (1): it searches its claims on others'
   discards too (pass, pon, chi, kong: engine/search_claim.py), 0 its
   discards alone, ``prune`` (1): at half its samples a candidate whose lead
-  is not above 0 plays no more (0: every candidate plays them all).  Slow: a few hands a second where smart plays thousands.
+  is not above 0 plays no more (0: every candidate plays them all).  Slow:
+  a few hands a second where smart plays thousands.
 One entry applies to every player.  A bot takes only the parameters it
 reads (READS); a parameter it would ignore is refused, and so is one given twice.
 """
