@@ -22,12 +22,10 @@ import numpy as np
 
 from ruian_sim.bots import layout as BL
 from ruian_sim.engine.compile import simulator
-from ruian_sim.engine.opening import open_hand
-from ruian_sim.engine.phases import step
+from ruian_sim.engine.simulate import copied
 from ruian_sim.engine.search import search_discard, weigh
 from ruian_sim.engine.search_claim import search_claims
-from ruian_sim.engine.turn_state import (PH_CLAIMS, PH_DISCARD, PH_END, PH_TOP, T_DISCARD, T_DISCARD_RAW, T_SEAT,
-                                         start_turns)
+from ruian_sim.engine.turn_state import PH_CLAIMS, PH_DISCARD, T_DISCARD, T_DISCARD_RAW, T_SEAT
 from ruian_sim.table.legal import claimable
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
@@ -35,35 +33,20 @@ from ruian_sim.table.rng import BOT
 from ruian_sim.tiles import format_counts, name
 
 
-def copied(state):
-    return type(state)(*(type(b)(*(a.copy() for a in b)) for b in state))
-
-
 def positions(sim, seed, match, claims):
     """The first hand of ``match`` played by the rollout policy: (state, turn,
     wk, seat) before each discard (the seat discarding) or, with ``claims``,
     each claim a seat may make (the seat claiming); the state is the one
     played on: copy it."""
-    st, rules = copied(sim.state), sim.kernel_rules
-    st.bots.bp[:] = sim.bots
-    st.bots.bp[:, BL.BP_KIND] = sim.bots[0, BL.BP_ROLLOUT]
-    T = sim.turn.T.copy()
-    wk = open_hand(np.uint64(seed), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work,
-                   sim._nolog)
-    start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
-    rec = np.zeros(sim.spec.n_columns, np.int64)
-    phase = PH_TOP
-    while phase != PH_END:
+    for phase, st, T, wk in sim.steps(seed, match, int(sim.bots[0, BL.BP_ROLLOUT])):
         if phase == PH_DISCARD and not claims:
             yield st, T, wk, int(T[T_SEAT])
         if phase == PH_CLAIMS and claims and T[T_DISCARD_RAW] != wk:
             turn, n = int(T[T_SEAT]), st.seats.cnt.shape[0]
             for i in range(1, n):
                 s = (turn + i) % n
-                if claimable(s, int(T[T_DISCARD]), turn, False, rules.P, st.seats.cnt[s]):
+                if claimable(s, int(T[T_DISCARD]), turn, False, sim.kernel_rules.P, st.seats.cnt[s]):
                     yield st, T, wk, s
-        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
-                     sim._nolog)
 
 
 def searched(sim, st, T, wk, s, phase, playouts=None, cands=None):
@@ -131,11 +114,14 @@ def main() -> None:
             if a.show and not a.claims:
                 print(departure(st, s, first, choice, mean, se))
         print(f"{match + 1} hands, {decisions} decisions, {len(leads)} left the policy", file=sys.stderr)
+    what = "claim decisions" if a.claims else "discards"
     x = np.array(leads)
+    if len(x) == 0:
+        print(f"{a.rules} {a.bot}: {decisions} {what}, none left the policy's choice")
+        return
     m = x.mean()
     half = 1.96 * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
     z = np.array(leads) / np.maximum(np.array(ses), 1e-12)
-    what = "claim decisions" if a.claims else "discards"
     print(f"{a.rules} {a.bot}: {decisions} {what}, {len(x)} ({len(x) / decisions:.1%}) left the policy's choice")
     print(f"their lead over it in {a.playouts} fresh playouts: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}] points"
           f" a decision; above 2 SE in {np.mean(z > 2):.0%} of them, below -2 SE in {np.mean(z < -2):.0%}")

@@ -14,7 +14,9 @@ from ..table.programs import gate_is_minimum
 from .arrays import new_search, new_state, value_work
 from .game import Game
 from .match import play_matches
-from .turn_state import new_turn
+from .opening import open_hand
+from .phases import step
+from .turn_state import PH_END, PH_TOP, new_turn, start_turns
 
 # Matches per kernel call: Python (and so Ctrl-C) gets control back between
 # calls, about every few hundred hands.
@@ -165,3 +167,27 @@ class Simulator:
         events = log[1:log[0, 0] + 1].copy()
         return to_structured(recs[:rows], self.spec.seats), events, self.state
 
+    def steps(self, seed: int, match: int, kind: int):
+        """The first hand of match ``match``, one phase at a time, every seat
+        played by bot kind ``kind`` (bots/layout BOT_*) with its parameters:
+        yields (phase, state, turn, wk) before each step.  The state is a copy,
+        the one played on: copy it again to try a decision on it.  For tests
+        and tools that stop a hand at a decision (tools/search_audit.py)."""
+        st, rules = copied(self.state), self.kernel_rules
+        st.bots.bp[:] = self.bots
+        st.bots.bp[:, BL.BP_KIND] = kind
+        T = self.turn.T.copy()
+        wk = open_hand(np.uint64(seed), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, self.work,
+                       self._nolog)
+        start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
+        rec = np.zeros(self.spec.n_columns, np.int64)
+        phase = PH_TOP
+        while phase != PH_END:
+            yield phase, st, T, wk
+            phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, self.work, self.values, rec,
+                         self._nolog)
+
+
+def copied(state):
+    """A copy of every array of a state.State."""
+    return type(state)(*(type(b)(*(a.copy() for a in b)) for b in state))

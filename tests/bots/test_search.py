@@ -8,11 +8,9 @@ import pytest
 from hiding import copied, hidden_shuffled
 from ruian_sim.bots import layout as BL
 from ruian_sim.engine.compile import simulator
-from ruian_sim.engine.opening import open_hand
-from ruian_sim.engine.phases import step
 from ruian_sim.engine.sample import deal_sample
 from ruian_sim.engine.search import search_discard
-from ruian_sim.engine.turn_state import PH_DISCARD, PH_END, PH_TOP, T_SEAT, start_turns
+from ruian_sim.engine.turn_state import PH_DISCARD, T_SEAT
 from ruian_sim.errors import UserError
 from ruian_sim.ruleset import load
 from ruian_sim.table import layout as L
@@ -27,21 +25,8 @@ def sim():
 
 
 def phases(sim, seed, match):
-    """The first hand of ``match`` played by smart seats, step by step: yields
-    (phase, state, turn, wk) before each step (the state is the one played on)."""
-    st, rules = copied(sim.state), sim.kernel_rules
-    st.bots.bp[:] = sim.bots
-    st.bots.bp[:, BL.BP_KIND] = BL.BOT_SMART
-    T = sim.turn.T.copy()
-    wk = open_hand(np.uint64(seed), match, 0, 0, 1, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work,
-                   sim._nolog)
-    start_turns(T, 0, int(rules.P[L.EP_DEALER_EXTRA]), 10_000)
-    rec = np.zeros(sim.spec.n_columns, np.int64)
-    phase = PH_TOP
-    while phase != PH_END:
-        yield phase, st, T, wk
-        phase = step(phase, T, 0, rules, st.wall, st.seats, st.table, st.bots, sim.work, sim.values, rec,
-                     sim._nolog)
+    """The first hand of ``match`` played by smart seats, step by step."""
+    return sim.steps(seed, match, BL.BOT_SMART)
 
 
 def mid_hand(sim, match, turns):

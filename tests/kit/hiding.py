@@ -9,6 +9,7 @@ import numpy as np
 from ruian_sim.bots.dispatch import claim
 from ruian_sim.bots.smart.choice import smart_discard
 from ruian_sim.bots.smart.claim import smart_claim_value
+from ruian_sim.engine.simulate import copied  # noqa: F401  (the tests import it from here)
 from ruian_sim.table import layout as L
 
 
@@ -16,11 +17,6 @@ def decide(sim, state, s, draws=6):
     seats = state.seats._replace(F=state.seats.F.copy())
     f, sh = smart_discard(s, sim.kernel_rules, seats, state.table, state.bots, sim.work, sim.values, draws)
     return int(f), int(sh), int(seats.F[s, L.F_FOLDED])
-
-
-def copied(state):
-    """A copy of every array of a state.State."""
-    return type(state)(*(type(b)(*(a.copy() for a in b)) for b in state))
 
 
 def claims(sim, state, s):
