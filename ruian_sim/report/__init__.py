@@ -1,5 +1,5 @@
 """`ruian-sim report DIR`: one self-contained HTML page (plots embedded as PNG)
-from the summary.json, comparison.json and session.json a run left in DIR,
+from the summary.json, comparison.json, session.json, sweep.json or duel.json a job left in DIR,
 readable by someone who never ran the tool."""
 
 from __future__ import annotations
@@ -224,6 +224,12 @@ def sweep_section(s: dict) -> str:
     return sweep_html(s, _png, _plt(), label)
 
 
+def duel_section(d: dict) -> str:
+    from .duel import duel_html
+
+    return duel_html(d, _png, _plt(), _esc, label)
+
+
 def _session_for(summary: dict, session: dict | None) -> dict | None:
     """A session's clock for a run's points per hour: only one of the same rules."""
     if session and session.get("rules", {}).get("hash") == summary.get("rules", {}).get("hash"):
@@ -240,25 +246,26 @@ def build(directory: Path) -> Path:
     loaded = {}
     owner = owner_of(directory, legacy=False) if directory.is_dir() else None
     # a directory a job owns: only what that job wrote there
-    names = [RESULT[owner["job"]]] if owner else ["summary.json", "comparison.json", "session.json", "sweep.json"]
+    names = [RESULT[owner["job"]]] if owner else ["summary.json", "comparison.json", "session.json", "sweep.json",
+                                                   "duel.json"]
     for name in names:
         p = directory / name
         if p.is_file():
             loaded[name] = read_output(p)
     for name, section in (("summary.json", lambda s: run_section(s, _session_for(s, loaded.get("session.json")))),
                           ("comparison.json", compare_section), ("session.json", session_section),
-                          ("sweep.json", sweep_section)):
+                          ("sweep.json", sweep_section), ("duel.json", duel_section)):
         if name in loaded:
             parts.append(section(loaded[name]))
             found = True
     if not found and owner:
         job = owner["job"]
         raise UserError(f"report {directory}: the `ruian-sim {job}` there has written no {RESULT[job]}"
-                        + (" (a report reads runs, comparisons, sessions and sweeps)" if job == "duel" else
-                           f" yet; finish it (ruian-sim {job} --resume {directory})" if job != "session" else ""))
+                        + (f" yet; finish it (ruian-sim {job} --resume {directory})" if job != "session" else ""))
     if not found:
-        raise UserError(f"report {directory}: no summary.json, comparison.json, session.json or sweep.json "
-                        f"there (write one with ruian-sim run, compare, session or sweep --out {directory})")
+        raise UserError(f"report {directory}: no summary.json, comparison.json, session.json, sweep.json or "
+                        f"duel.json there (write one with ruian-sim run, compare, session, sweep or duel "
+                        f"--out {directory})")
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>ruian-sim report</title>"
             f"<style>{STYLE}</style></head><body><h1>ruian-sim report</h1>"
             f"<p class='note'>Simulated 瑞安麻将 (Ruian mahjong) played by bots; rules as YAML. "

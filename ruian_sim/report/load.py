@@ -1,4 +1,4 @@
-"""Reading back what run, compare, session and sweep wrote: strict JSON of the
+"""Reading back what run, compare, session, sweep and duel wrote: strict JSON of the
 documented shape, or one line saying what is wrong with the file."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import UserError
 
-SCHEMAS = {"summary.json": "summary", "comparison.json": "comparison", "sweep.json": "sweep"}
+SCHEMAS = {"summary.json": "summary", "comparison.json": "comparison", "sweep.json": "sweep", "duel.json": "duel"}
 # session.json has no schema: the keys the report reads
 SESSION_KEYS = ("rules", "seed", "bots", "sessions", "session", "session_minutes", "hands_per_hour",
                 "minutes_per_hand", "hands_per_round", "ci95")
@@ -48,7 +48,7 @@ def _no_constant(token: str):
 
 
 def read_output(path: Path) -> dict:
-    """The content of ``path`` (summary.json, comparison.json, session.json, sweep.json)."""
+    """The content of ``path`` (summary.json, comparison.json, session.json, sweep.json, duel.json)."""
     written = "write it again with the command that made it"
     try:
         data = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)

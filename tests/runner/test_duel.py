@@ -1,7 +1,9 @@
 """`ruian-sim duel`: the duel.json contract, the arrangements that make it
 fair, a bot against itself, greedy against random, and bad input."""
 
+import html
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -76,6 +78,29 @@ def test_greedy_beats_random(cli, tmp_path):
     win = d["metrics"]["win_rate"]
     assert win["ci95"][0] > 0 and win["a"] > 3 * win["b"], win
     assert d["metrics"]["fold_rate"]["a"] == 0  # neither bot folds
+
+
+def test_report_draws_the_duel_as_it_prints_and_an_unfinished_one_says_how_to_finish(cli, tmp_path):
+    pytest.importorskip("matplotlib")
+    d, _ = duel(cli, tmp_path, "gr", "greedy", "random", "--hands", "1000", "--workers", "1")
+    out = tmp_path / "gr"
+    done = cli("report", out)
+    assert done.returncode == 0, done.stderr
+    page = html.unescape((out / "report.html").read_text())
+    assert "Duel: greedy (A) against random (B) on ruian" in page
+    pts = d["metrics"]["points_per_hand"]
+    lo, hi = pts["ci95"]
+    # greedy beats random: the brief says so, with duel.json's own figures
+    assert (f"points a hand: A − B {pts['diff']:+.3f} (95% CI {lo:+.3f} to {hi:+.3f}); above 0: "
+            f"A's points a hand is higher.") in page
+    for name, m in [*d["metrics"].items(), *d["items"].items()]:
+        assert f"<tr><td>{name}</td><td>{m['a']:.4f}</td><td>{m['b']:.4f}</td><td>{m['diff']:+.4f}</td>" in page
+    alt = re.search(r'<img alt="([^"]*)"', page).group(1)
+    assert "A − B, paired 95% CI" in alt and "win_rate" in alt and "deal_in_rate" in alt
+    (out / "duel.json").unlink()
+    done = cli("report", out)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"has written no duel.json yet; finish it (ruian-sim duel --resume {out})" in done.stderr
 
 
 def test_workers_chunks_and_resume_do_not_change_the_answer(cli, tmp_path):
