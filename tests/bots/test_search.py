@@ -467,3 +467,30 @@ def test_a_candidate_not_ahead_at_half_its_samples_plays_no_more(sim):
                     assert live[i] == 1.0 and pruned[i] == full[i], (match, turns, i)
                     kept += 1
     assert dropped >= 5 and kept >= 3, (dropped, kept)
+
+
+SETTLED_ELSEWHERE = """\
+extends: sichuan
+name: sichuan-plain
+scoring:
+  kongs: {exposed: 0, added: 0, concealed: 0}
+  draw: {ready: false, void_penalty: 0, refund_kongs: false}
+"""
+
+
+@pytest.mark.parametrize("game", ["taiwanese", "hangzhou", "fuzhou", "ruian-tai", "mcr", "sichuan-plain"])
+def test_the_search_plays_every_game_whose_money_a_playout_settles(game, tmp_path):
+    """Each built-in game the search does not refuse, and 血战's play after a win with its void
+    suits (a user's Sichuan without kong money or the draw's settlement): whole matches, one
+    search seat, no engine error (play_raw raises one)."""
+    from ruian_sim.table.layout import C_WINNERS
+
+    if game == "sichuan-plain":
+        path = tmp_path / "sichuan-plain.yaml"
+        path.write_text(SETTLED_ELSEWHERE, encoding="utf-8")
+        game = str(path)
+    sim = simulator(load(game), "search:playouts=1:width=2,smart,smart,smart")
+    rows = sim.play_raw(5, 0, 2)
+    assert len(rows) >= 2
+    if "sichuan" in game:   # play went on after a first win in some hand
+        assert max(bin(int(w)).count("1") for w in rows[:, C_WINNERS]) >= 2
