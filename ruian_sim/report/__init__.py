@@ -160,7 +160,9 @@ def compare_charts(metrics: dict, keys: list[str]) -> list[tuple[str, list[str],
     return out
 
 
-def _forest(metrics: dict, keys: list[str], title: str, axis: str, scale: float) -> str:
+def _forest(metrics: dict, keys: list[str], title: str, axis: str, scale: float, diff: str = "B − A") -> str:
+    """Each figure's difference (``diff``: a comparison's B − A, a duel's A − B) with its paired
+    and unpaired intervals, one row a figure."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(keys) + 1))
     for i, k in enumerate(reversed(keys)):
@@ -170,8 +172,8 @@ def _forest(metrics: dict, keys: list[str], title: str, axis: str, scale: float)
         ax.plot([m["diff"] * scale], [i], "ko", ms=3)
     ax.axvline(0, color="#444", lw=0.8)
     ax.set_yticks(range(len(keys)), [label(k) for k in reversed(keys)])
-    ax.set_title(label(f"{title}: B − A, paired 95% CI (red) and unpaired (grey)"))
-    ax.set_xlabel(label(f"B − A, {axis}"))
+    ax.set_title(label(f"{title}: {diff}, paired 95% CI (red) and unpaired (grey)"))
+    ax.set_xlabel(label(f"{diff}, {axis}"))
     return _png(fig)
 
 
@@ -227,7 +229,7 @@ def sweep_section(s: dict) -> str:
 def duel_section(d: dict) -> str:
     from .duel import duel_html
 
-    return duel_html(d, _png, _plt(), _esc, label)
+    return duel_html(d, _forest, _esc)
 
 
 def _session_for(summary: dict, session: dict | None) -> dict | None:

@@ -29,7 +29,7 @@ def _said(m: dict, what: str, scale: float, fmt: str) -> str:
     return f"{what}: A − B {fmt.format(d)} (95% CI {fmt.format(lo)} to {fmt.format(hi)}); {verdict}."
 
 
-def duel_html(d: dict, png, plt, esc, label) -> str:
+def duel_html(d: dict, forest, esc) -> str:
     metrics, items = d["metrics"], d.get("items", {})
     a, b = d["a"]["bots"], d["b"]["bots"]
     n_arr = len(d["arrangements"])
@@ -47,7 +47,7 @@ def duel_html(d: dict, png, plt, esc, label) -> str:
     head += [f"<p class='warn'>{esc(w)}</p>" for w in d.get("warnings", [])]
     shares = [n for n in SHARES if n in metrics and _has_interval(metrics[n])]
     if shares:
-        head.append(_forest(metrics, shares, png, plt, label))
+        head.append(forest(metrics, shares, "Rates and shares", "percentage points", 100, diff="A − B"))
     head.append(_table("figure", metrics, esc))
     if items:
         head.append(_table("item (share of A's and of B's wins)", items, esc))
@@ -60,15 +60,3 @@ def _table(first: str, rows: dict, esc) -> str:
     return (f"<table><tr><th>{esc(first)}</th><th>A</th><th>B</th><th>A − B</th><th>paired 95% CI</th>"
             f"<th>p</th></tr>{body}</table>")
 
-
-def _forest(metrics: dict, keys: list[str], png, plt, label) -> str:
-    fig, ax = plt.subplots(figsize=(8, 0.32 * len(keys) + 1))
-    for i, k in enumerate(reversed(keys)):
-        m = metrics[k]
-        ax.plot([x * 100 for x in m["ci95"]], [i] * 2, color="#e45756", lw=3)
-        ax.plot([m["diff"] * 100], [i], "ko", ms=3)
-    ax.axvline(0, color="#444", lw=0.8)
-    ax.set_yticks(range(len(keys)), [label(k) for k in reversed(keys)])
-    ax.set_title(label("Rates and shares: A − B, paired 95% CI"))
-    ax.set_xlabel(label("A − B, percentage points"))
-    return png(fig)
