@@ -88,7 +88,7 @@ from .lone import (
     wildless_worth,
 )
 from .patterns import PS_OPP, PS_PLAIN_SH, PS_SHF, PS_V0, PS_WORTH, hand_worth, plan, set_plain
-from .projection import pairs_worth
+from .projection import ceiling, pairs_worth
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
 SELF_DRAW_SHARE = 0.35   # of wins, roughly, at these tables: weighs self-drawn against discard values
@@ -224,7 +224,8 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         plan(s, best, draws_left, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, table, bots, work,
              values)
         v_main = work.pscratch[PS_V0]
-        if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0:   # else eight pairs is out of reach: not valued
+        # eight pairs out of reach, or nothing can beat the plain hand: not valued
+        if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_main < ceiling(ref, vw):
             v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
     if wilds == WILDS_OUT:   # every route's value is a win without a wild (eight pairs is not weighed)
         v_main = weighted(wildless_worth(s, rules, seats, table, values), ref, vw)

@@ -53,6 +53,7 @@ from .projection import (
     TH_N,
     TH_RELATIONS,
     _weighted,
+    ceiling,
     projected,
     worth,
 )
@@ -125,7 +126,9 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     for i in range(min(F[s, F_NMELD], MAX_MELDS)):
         held[GROUP_OF[melds[s, i, M_FACE]]] += 3
     top = max(held[0], max(held[1], held[2]))
-    nt = values.targets[0, TH_N]
+    # where every win is valued alike (``value`` 0) and the plain hand already wins, nothing
+    # can pay more: no target and no pair's pung is weighed (the same play, less work)
+    nt = values.targets[0, TH_N] if v0 < ceiling(ref, vw) else 0
     n_on = 0
     for t in range(nt):
         ps[PS_ON + t] = 0.0
@@ -199,7 +202,8 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     order[OR_N] = n_on
     # pairs that may become pungs the table values
     ps[PS_NB] = 0.0
-    if values.targets[0, TH_MELDS] == 1 and u_total > 0 and real < min(rules.hs[HS_M], N_MELDS):
+    if values.targets[0, TH_MELDS] == 1 and u_total > 0 and real < min(rules.hs[HS_M], N_MELDS) \
+            and v0 < ceiling(ref, vw):
         slot = FV_MELD + min(rules.hs[HS_M], N_MELDS) - 1   # a filler meld: the pung may take its place
         unseen = work.unseen
         wk, si = H[H_WK], H[H_SI]

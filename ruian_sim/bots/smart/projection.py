@@ -353,3 +353,10 @@ def _weighted(v, ref, weight):
     if ref <= 0 or v <= 0:
         return v
     return ref * (v / ref) ** weight
+
+
+@kernel_inline
+def ceiling(ref, weight):
+    """The most a value weighed by _weighted can be: ``ref`` where every win
+    counts alike (weight 0), else no bound."""
+    return ref if weight == 0.0 and ref > 0 else np.inf
