@@ -29,7 +29,7 @@ PUNGS_IN_FORMULA = 'extends: ruian\nscoring:\n  value: "(times + 2 * pungs) * ba
 def reading(sim, state, kinds):
     """A projected-like reading of seat 0: its facts, then melds of the given kinds (chi or pung of 2m..)."""
     fv = sim.values.rows[1]
-    projected(0, -1, sim.kernel_rules, state.seats, state.table, sim.values, fv)
+    projected(0, -1, 0, sim.kernel_rules, state.seats, state.table, sim.values, fv)
     for m, kind in enumerate(kinds):
         fv[FV_MELD + m] = kind + MELD_CONCEALED + MELD_FACE * (tiles.parse("2m")[0] + m)
     fv[FV_PAIR] = 1 + tiles.parse("9p")[0]
@@ -54,7 +54,7 @@ def test_worth_answers_each_reading_as_the_table_values_it(tmp_path, formula_rea
     sim.values.memo_keys[:] = 0
     got = []
     for fv in (runs, pungs, runs, pungs):   # each asked twice: the second answer is the memo's
-        v = worth(0, fv.copy(), sim.kernel_rules, state.table, sim.values)
+        v = worth(0, fv.copy(), 0.0, 1.0, 0.0, sim.kernel_rules, state.table, sim.values)
         assert v == pytest.approx(direct(sim, state, fv))
         got.append(v)
     assert (got[1] > got[0]) == formula_reads_pungs
@@ -77,13 +77,13 @@ def test_projected_readings_hold_tiles_so_tile_predicates_read_them():
     hold(sim, state, 0, "1133557799m2468p", 0)
     names = sim.spec.table.item_names
     fv = sim.values.rows[1]
-    projected(0, -1, sim.kernel_rules, state.seats, state.table, sim.values, fv)
+    projected(0, -1, 0, sim.kernel_rules, state.seats, state.table, sim.values, fv)
     assert fv[FV_PAIR] > 0
     _, counts = reading_parts(fv, sim.values.tab)
     applied = {names[i] for i in range(len(names)) if counts[i]}
     assert not applied & {"all_green", "all_honors", "all_terminals", "all_terminals_and_honors"}, applied
     # seven pairs on these tiles: 七对 and what the tiles give (no honour: 无字), never 绿一色
-    v = pairs_worth(0, 0.0, 1.0, sim.kernel_rules, state.seats, state.table, sim.values)
+    v = pairs_worth(0, 0.0, 1.0, 0.0, sim.kernel_rules, state.seats, state.table, sim.values)
     fv8 = sim.values.rows[1]
     _, counts = reading_parts(fv8, sim.values.tab)
     applied = {names[i] for i in range(len(names)) if counts[i]}
@@ -123,10 +123,10 @@ def test_under_a_relation_the_reading_is_the_hands_own_melds(tmp_path):
         f = tiles.parse(tile)[0]
         seats.cnt[0, f] -= 1
         fv = values.rows[1]
-        projected(0, -1, rules, seats, state.table, values, fv)
+        projected(0, -1, 0, rules, seats, state.table, values, fv)
         seats.cnt[0, f] += 1
         _, counts = reading_parts(fv, values.tab)
-        return worth(0, fv.copy(), rules, state.table, values), {names[i] for i in range(len(names)) if counts[i]}
+        return worth(0, fv.copy(), 0.0, 1.0, 0.0, rules, state.table, values), {names[i] for i in range(len(names)) if counts[i]}
 
     hold(sim, state, 0, "123m12p123s456s789s11z9m", 0)   # 3p short of 三色同順
     v_loose, applied = worth_without("9m")
@@ -134,3 +134,31 @@ def test_under_a_relation_the_reading_is_the_hands_own_melds(tmp_path):
     v_broken, applied = worth_without("2p")
     assert "mixed_triple_chow" not in applied
     assert v_loose > v_broken
+
+
+@pytest.mark.parametrize("short", [0.0, 0.3])
+def test_where_every_win_counts_alike_each_way_of_winning_is_weighed_apart(short):
+    """Under a minimum (mcr: ``value`` 0) a reading the gate passes only
+    self-drawn (不求人 4 fan, 门前清 2 on a discard) counts for the share of wins
+    that come self-drawn, not as a whole win; ``short`` values a way the gate
+    refuses as that share of a plain win."""
+    from tables import hold, random_hand
+
+    sim = simulator(load("mcr"), "smart")
+    state = quiet_table(sim)
+    rules, values, table = sim.kernel_rules, sim.values, state.table
+    ref = 10.0
+    rng = np.random.default_rng(5)
+    kinds = set()
+    for _ in range(300):
+        hold(sim, state, 0, random_hand(rng, -1, 0), 0)
+        fv = values.rows[1]
+        projected(0, -1, 1, rules, state.seats, table, values, fv)
+        a = gain(0, fv.copy(), True, rules, table, values)
+        b = gain(0, fv.copy(), False, rules, table, values)
+        wa = ref if a > 0 else short * ref
+        wb = ref if b > 0 else short * ref
+        want = wa if wa == wb else SELF_DRAW_SHARE * wa + (1 - SELF_DRAW_SHARE) * wb
+        assert worth(0, fv.copy(), ref, 0.0, short, rules, table, values) == pytest.approx(want)
+        kinds.add((a > 0, b > 0))
+    assert {(True, True), (True, False), (False, False)} <= kinds, kinds

@@ -62,8 +62,10 @@ from ..acceptance import _PASSED, ACC_AT, _ep_changed, draw_list, shanten_scores
 from ..layout import (
     BP_AGGRESSION,
     BP_CLAIMS,
+    BP_FILL,
     BP_PATTERNS,
     BP_RON,
+    BP_SHORT,
     BP_V0,
     BP_VALUE,
     V_BY_OTHER,
@@ -226,9 +228,9 @@ def smart_choice(s, rules, seats, table, bots, work, values, draws_left, live):
         v_main = work.pscratch[PS_V0]
         # eight pairs out of reach, or nothing can beat the plain hand: not valued
         if hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_main < ceiling(ref, vw):
-            v_eight = pairs_worth(s, ref, vw, rules, seats, table, values)
+            v_eight = pairs_worth(s, ref, vw, bp[s, BP_SHORT], rules, seats, table, values)
     if wilds == WILDS_OUT:   # every route's value is a win without a wild (eight pairs is not weighed)
-        v_main = weighted(wildless_worth(s, rules, seats, table, values), ref, vw)
+        v_main = wildless_worth(s, ref, vw, bp[s, BP_SHORT], 1 if bp[s, BP_FILL] >= 0.5 else 0, rules, seats, table, values)
         set_plain(work.pscratch, v_main)
         v_eight = 0.0
     eight = hs[HS_EIGHT] == 1 and F[s, F_NMELD] == 0 and v_eight > v_main

@@ -39,9 +39,10 @@ from ...table.layout import (
 )
 from ...table.programs import M_GATE, M_OTHER
 from ..acceptance import _DROP, _FM, _R, _RA, _drop_words, _load, _masks
+from ..layout import BP_FILL, BP_SHORT
 from .chance import narrowness, p_complete_claims
 from .patterns import PS_LONE
-from .projection import _weighted, projected, worth
+from .projection import projected, worth
 
 
 @kernel_inline
@@ -69,7 +70,8 @@ def wild_route(s, rules, seats, table, values):
     if misc[M_GATE] != 1 or seats.F[s, F_W] == 0:
         return WILDS_FREE
     fv = values.rows[1]
-    projected(s, -1, rules, seats, table, values, fv)
+    # what the gate asks of the wilds, read on the plain fill whatever the bot's
+    projected(s, -1, 0, rules, seats, table, values, fv)
     fv[FV_FACTS] = (fv[FV_FACTS] & ~(FACT_SELF_DRAWN | FACT_DISCARD | FACT_WAITS_ANY)) | FACT_SELF_DRAWN
     if _gate_passes(fv, values):
         return WILDS_FREE
@@ -83,14 +85,15 @@ def wild_route(s, rules, seats, table, values):
 
 
 @kernel
-def wildless_worth(s, rules, seats, table, values):
+def wildless_worth(s, ref, vw, short, varied, rules, seats, table, values):
     """What a plain win brings seat s once it holds no wild (its projected
-    reading, hard, no wild), weighed over self-drawn and discard wins."""
+    reading, hard, no wild), weighed over self-drawn and discard wins
+    (projection.worth)."""
     fv = values.rows[1]
-    projected(s, -1, rules, seats, table, values, fv)
+    projected(s, -1, varied, rules, seats, table, values, fv)
     fv[FV_WILDS] = 0
     fv[FV_HARD] = 1
-    return worth(s, fv, rules, table, values)
+    return worth(s, fv, ref, vw, short, rules, table, values)
 
 
 @kernel_inline
@@ -254,4 +257,5 @@ def wild_throw_worth(s, alone, u_total, draws, mid, last, quality, ref, vw, v_lo
         return 0.0
     if kept > 0:
         return p * v_lone
-    return p * _weighted(wildless_worth(s, rules, seats, table, values), ref, vw)
+    return p * wildless_worth(s, ref, vw, bots.bp[s, BP_SHORT], 1 if bots.bp[s, BP_FILL] >= 0.5 else 0, rules, seats, table,
+                              values)

@@ -42,9 +42,11 @@ from ...jit import kernel
 from ...scoring.layout import FV_MELD, FV_PAIR, MELD_PUNG, N_MELDS
 from ...table.layout import EP_PON, EP_SEATS, F_NMELD, F_W, H_SI, H_WK, M_FACE, MAX_MELDS
 from ...table.seat import unseen_face
-from ..layout import BP_APPETITE, BP_RON, BP_SPREAD
+from ..layout import BP_APPETITE, BP_FILL, BP_OWN, BP_RON, BP_SHORT, BP_SPREAD
 from .chance import MAX_STEPS, narrowness, p_complete_claims
 from .projection import (
+    FILL_OWN,
+    FILL_VARIED,
     MAX_TARGETS,
     TG_FILL,
     TG_GROUPS,
@@ -52,7 +54,6 @@ from .projection import (
     TH_MELDS,
     TH_N,
     TH_RELATIONS,
-    _weighted,
     ceiling,
     projected,
     worth,
@@ -105,18 +106,24 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
     k = rules.hs[HS_M] - F[s, F_NMELD]
     spread = bots.bp[s, BP_SPREAD]
     appetite = bots.bp[s, BP_APPETITE]
-    real = projected(s, -1, rules, seats, table, values, fv)
-    v0 = _weighted(worth(s, fv, rules, table, values), ref, vw)
+    short = bots.bp[s, BP_SHORT]
+    own = bots.bp[s, BP_OWN]
+    varied = (FILL_VARIED if bots.bp[s, BP_FILL] >= 0.5 else 0) | (FILL_OWN if own > 0 and best < own else 0)
+    real = projected(s, -1, varied, rules, seats, table, values, fv)
+    v0 = worth(s, fv, ref, vw, short, rules, table, values)
     set_plain(ps, v0)
-    if values.targets[0, TH_RELATIONS] == 1:
+    if values.targets[0, TH_RELATIONS] == 1 or varied & FILL_OWN != 0:
         # the reading is the hand's own melds (projection._held_melds): a discard that
-        # breaks a chow or pung the table pays for together is worth less
+        # breaks a chow or pung the table pays for together is worth less.  Read on the hand's
+        # own melds near ready alone (``own``), only the discards that keep its best shanten:
+        # a discard a step back is read as the hand is now
+        keep = values.targets[0, TH_RELATIONS] == 0
         for f in range(N_FACES):
-            if scores[f] < BIG:
+            if scores[f] < BIG and (scores[f] <= best or not keep):
                 c[f] -= 1
-                projected(s, -1, rules, seats, table, values, fv2)
+                projected(s, -1, varied, rules, seats, table, values, fv2)
                 c[f] += 1
-                ps[PS_V0F + f] = _weighted(worth(s, fv2, rules, table, values), ref, vw)
+                ps[PS_V0F + f] = worth(s, fv2, ref, vw, short, rules, table, values)
     # tiles of each group, melds shown included: a suit target is for the suit the hand leans to
     held = order[OR_HELD:OR_HELD + 4]
     for g in range(4):
@@ -147,8 +154,8 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
         d_now = target_rows(s, t, rules, seats, values, work)
         if d_now >= BIG or d_now - w > best + 1 + spread:
             continue   # out of reach, or too far behind the plain hand to matter
-        projected(s, t, rules, seats, table, values, fv2)
-        v = _weighted(worth(s, fv2, rules, table, values), ref, vw)
+        projected(s, t, varied, rules, seats, table, values, fv2)
+        v = worth(s, fv2, ref, vw, short, rules, table, values)
         if appetite != 1.0:   # (v as it is at 1: the same play to the last bit)
             v = v0 + appetite * (v - v0)
         if v <= v0 * 1.001:
@@ -218,7 +225,7 @@ def plan(s, best, draws, nl, wild_u, u_total, ref, vw, mid, last, rules, seats, 
             fv2[slot] = MELD_PUNG + (0 if P[EP_PON] == 1 else 8) + 16 * f
             if fv2[FV_PAIR] == 1 + f:
                 fv2[FV_PAIR] = 0
-            bonus = (_weighted(worth(s, fv2, rules, table, values), ref, vw) - v0) * appetite
+            bonus = (worth(s, fv2, ref, vw, short, rules, table, values) - v0) * appetite
             if bonus > 0:
                 u = unseen_face(f, unseen, wk, si)
                 at = PS_NB + 1 + 3 * nb

@@ -87,17 +87,27 @@ SELF_DRAW_SHARE = 0.35   # as smart.py: of wins, roughly
 # refused, so a table whose gate reads no wait is valued as before.  On a
 # Hangzhou gate `self_drawn and (wilds == 0 or waits_any)` this took smart's
 # draw rate from 61% to 30% (greedy: 23%).
+# ``varied`` fill (smart's ``fill``): melds of the fill suit no two of which a table pays for
+# together: no two alike, none three apart (连六), none six apart (老少副), no three evenly
+# spaced (三步高): 2-3-4, 3-4-5, 7-8-9 (ranks 0-8, a chow by its lowest), then a pung of 5;
+# pungs 5, 2, 8, 7 where the target is pungs
+FILL_CHOWS = (1, 2, 6)
+FILL_VARIED = 1
+FILL_OWN = 2
+FILL_PUNGS = (4, 1, 7, 6)
 MEMO = 4096              # the memo of what a projected reading is worth (values.memo_*), direct-mapped
 
 
 @kernel
-def projected(s, t, rules, seats, table, values, fv):
+def projected(s, t, mode, rules, seats, table, values, fv):
     """The projected reading of seat s's hand completed as target t (t < 0:
     the plain hand) into fv, its route facts left to ``gain``: the melds it
     shows, the pungs it holds in the target's groups (concealed), a pair it
     holds there, then plain melds of the fill suit (pungs for a pungs target):
     a run of 4-5-6 or a pung of 5, simples, or a wind that is neither the
-    seat's nor the round's."""
+    seat's nor the round's.  ``mode``: FILL_VARIED, FILL_CHOWS and FILL_PUNGS
+    in turn; FILL_OWN, the hand's own melds first (_held_melds), as under a
+    table that pays for melds together."""
     P, hs = rules.P, rules.hs
     cnt, F, melds = seats.cnt, seats.F, seats.melds
     H = table.H
@@ -135,7 +145,8 @@ def projected(s, t, rules, seats, table, values, fv):
     best = fill
     most = -1
     pair = 0
-    own = values.targets[0, TH_RELATIONS] == 1 and pungs == 0
+    own = (values.targets[0, TH_RELATIONS] == 1 or mode & FILL_OWN != 0) and pungs == 0
+    varied = mode & FILL_VARIED != 0
     for f in range(N_FACES):
         g = GROUP_OF[f]
         if (groups >> g) & 1 == 0:
@@ -167,13 +178,23 @@ def projected(s, t, rules, seats, table, values, fv):
             if wd != seat_wind and wd != H[H_ROUND] % 4:
                 face = 27 + wd
                 break
+    j = 0
     while m < M:
         if m < N_MELDS:
             if pungs == 1 or best == 3:
-                fv[FV_MELD + m] = MELD_PUNG + (0 if open_ else 8) + 16 * (face + 1 if best < 3 else face)
+                low = face + 1 if best < 3 else face
+                if varied and best < 3:
+                    low = best * 9 + FILL_PUNGS[min(j, len(FILL_PUNGS) - 1)]
+                fv[FV_MELD + m] = MELD_PUNG + (0 if open_ else 8) + 16 * low
             else:
-                fv[FV_MELD + m] = MELD_CHI + 8 + 16 * face
+                low = face
+                if varied:
+                    low = best * 9 + FILL_CHOWS[min(j, len(FILL_CHOWS) - 1)]
+                    if j >= len(FILL_CHOWS):   # a fourth: a pung of a simple the chows leave
+                        low = -1
+                fv[FV_MELD + m] = MELD_CHI + 8 + 16 * low if low >= 0 else MELD_PUNG + 8 + 16 * (best * 9 + 4)
         m += 1
+        j += 1
     if pair == 0:
         # a complete reading has a pair: of the fill's face where the hand holds none (a reading
         # with no tiles read at all would pass every `tiles: {only: ...}` an item asks)
@@ -295,13 +316,18 @@ def paid(s, fv, parts, self_drawn, rules, table, values):
 
 
 @kernel
-def worth(s, fv, rules, table, values):
-    """A win's gain weighed over self-drawn and discard wins.  Remembered by
-    the reading (a hash of every slot of fv the table may read: the melds and
-    the pair only where it reads them, values.pattern_targets), since a hand's projections
-    change slowly from one decision to the next: the gain depends on fv alone
-    (the seat's role is in it: dealer, winds, streak), and on who is left to
-    pay once a winner has left the hand (end.after_wins)."""
+def worth(s, fv, ref, vw, short, rules, table, values):
+    """A win's gain weighed over self-drawn and discard wins, each way's gain
+    weighted (_weighted: ``ref``, ``vw``) before the two are averaged, so that
+    where every win counts alike (weight 0) a reading the gate passes only
+    self-drawn counts for the share of wins that come so.  Remembered by the
+    reading (a hash of every slot of fv the table may read: the melds and the
+    pair only where it reads them, values.pattern_targets), since a hand's
+    projections change slowly from one decision to the next: the gain depends
+    on fv alone (the seat's role is in it: dealer, winds, streak), on who is
+    left to pay once a winner has left the hand (end.after_wins), and on the
+    weighing.  ``short``: a way of winning the gate refuses counts as this
+    share of ``ref`` (a hand short of a minimum may still grow to pass it)."""
     h = np.uint64(14695981039346656037)
     melds = values.targets[0, TH_MELDS] == 1
     for i in range(fv.shape[0]):
@@ -311,6 +337,8 @@ def worth(s, fv, rules, table, values):
     out = table.H[H_WINNERS]
     if out != 0:
         h = (h ^ np.uint64(out | (s << 16) | (table.H[H_DEALER] << 24))) * np.uint64(1099511628211)
+    h = (h ^ np.uint64(np.int64(ref * 4096.0) & 0xFFFFFFFFFF)) * np.uint64(1099511628211)
+    h = (h ^ np.uint64(np.int64(vw * 4096.0) | (np.int64(short * 4096.0) << 16))) * np.uint64(1099511628211)
     key = np.int64(h >> np.uint64(1)) | 1
     i = np.int64(h & np.uint64(MEMO - 1))
     if values.memo_keys[i] == key:
@@ -320,15 +348,21 @@ def worth(s, fv, rules, table, values):
     prog = values.prog
     on_discard = parts[ROUTE:ROUTE + OUT_W]
     route_parts(fv, values.tab, parts, on_discard, prog.scratch, prog.stack)
-    v = (SELF_DRAW_SHARE * paid(s, fv, parts, True, rules, table, values)
-         + (1.0 - SELF_DRAW_SHARE) * paid(s, fv, on_discard, False, rules, table, values))
+    a = paid(s, fv, parts, True, rules, table, values)
+    b = paid(s, fv, on_discard, False, rules, table, values)
+    if vw == 1.0 and short == 0.0:   # the same either way; this order keeps the last bit of play as it was
+        v = _weighted(SELF_DRAW_SHARE * a + (1.0 - SELF_DRAW_SHARE) * b, ref, vw)
+    else:
+        wa = _weighted(a, ref, vw) if a > 0.0 or short == 0.0 else short * ref
+        wb = _weighted(b, ref, vw) if b > 0.0 or short == 0.0 else short * ref
+        v = wa if wa == wb else SELF_DRAW_SHARE * wa + (1.0 - SELF_DRAW_SHARE) * wb
     values.memo_keys[i] = key
     values.memo_vals[i] = v
     return v
 
 
 @kernel
-def pairs_worth(s, ref, vw, rules, seats, table, values):
+def pairs_worth(s, ref, vw, short, rules, seats, table, values):
     """What an eight-pairs win brings seat s under the table (the seat's own
     facts, no melds), weighed as the targets are.  Needs patterns.plan(): its
     plain reading (values.rows[0]) holds the seat's facts, with the route bits
@@ -344,7 +378,7 @@ def pairs_worth(s, ref, vw, rules, seats, table, values):
         fv[FV_MELD + m] = 0
     # a pairs hand is read as its tiles (scoring.kernels.reading_faces): the ones it holds now
     fv[FV_HELD] = held_faces(s, seats)
-    return _weighted(worth(s, fv, rules, table, values), ref, vw)
+    return worth(s, fv, ref, vw, short, rules, table, values)
 
 
 @kernel_inline
