@@ -162,3 +162,29 @@ def test_where_every_win_counts_alike_each_way_of_winning_is_weighed_apart(short
         assert worth(0, fv.copy(), ref, 0.0, short, rules, table, values) == pytest.approx(want)
         kinds.add((a > 0, b > 0))
     assert {(True, True), (True, False), (False, False)} <= kinds, kinds
+
+
+def test_under_a_minimum_a_ready_hand_read_on_its_own_melds_passes_or_counts_short():
+    """mcr, ready on the hand's own melds (``own``): 123m 234p 345s is 三色三步高
+    (6 fan) and with 平和 and 门前清 passes 8 fan either way, worth a whole win;
+    the same hand with 789p for 234p falls short on a discard and counts 0.8
+    of a win there (short); the plain fill would read both as passing."""
+    from tables import hold
+
+    from ruian_sim.bots.smart.projection import FILL_OWN
+
+    sim = simulator(load("mcr"), "smart")
+    state = quiet_table(sim)
+    rules, values, table = sim.kernel_rules, sim.values, state.table
+    ref, short = 10.0, 0.8
+
+    def worth_of(hand, mode):
+        hold(sim, state, 0, hand, 0)
+        fv = values.rows[1]
+        projected(0, -1, mode, rules, state.seats, table, values, fv)
+        return worth(0, fv.copy(), ref, 0.0, short, rules, table, values)
+
+    assert worth_of("123m234p345s78s99s", FILL_OWN) == ref
+    shifted_broken = worth_of("123m789p345s78s99s", FILL_OWN)
+    assert short * ref <= shifted_broken < ref
+    assert worth_of("123m789p345s78s99s", 0) == ref   # the plain fill: four runs of 4-5-6s, 一色四同顺

@@ -15,10 +15,11 @@ from ruian_sim.settle import score
 from ruian_sim.table import layout as L
 
 
-@pytest.mark.parametrize("variant", [None, "discarder-pays", "taiwanese", "ruian-tai"])
+@pytest.mark.parametrize("variant", [None, "discarder-pays", "taiwanese", "ruian-tai", "mcr"])
 def test_decisions_do_not_change_when_hidden_information_does(variant):
-    # taiwanese and ruian-tai: the pattern values (patterns.py) read only the seat's own hand too
-    rules = load("ruian", [variant] if variant else [])
+    # taiwanese and ruian-tai: the pattern values (patterns.py) read only the seat's own hand too;
+    # mcr: under its minimum a ready hand is read on its own melds, a refused way of winning valued
+    rules = load(variant) if variant == "mcr" else load("ruian", [variant] if variant else [])
     assert seen_alike(simulator(rules, "smart"), 12) >= 40
 
 
@@ -103,3 +104,16 @@ def test_the_value_weight_follows_whether_the_gate_is_a_minimum():
     assert value("hangzhou", "smart") == {1.0}   # a gate, but on the route, not a minimum
     assert value("mcr", "smart") == {0.0}
     assert value("mcr", "smart:value=1,smart,smart,smart") == {0.0, 1.0}
+
+
+def test_under_a_minimum_a_refused_way_counts_and_the_ready_hand_is_read_on_its_own_melds():
+    """Under a minimum (mcr) a way of winning the gate refuses counts as 0.8 of
+    a win (short) and a hand a discard leaves ready is read on its own melds
+    (own 1); elsewhere neither (0), and what the user gives is kept."""
+    def param(rules, bots, idx):
+        return set(simulator(load(rules), bots).bots[:, idx])
+    assert param("ruian", "smart", BL.BP_SHORT) == {0.0} and param("ruian", "smart", BL.BP_OWN) == {0.0}
+    assert param("hangzhou", "smart", BL.BP_SHORT) == {0.0}
+    assert param("mcr", "smart", BL.BP_SHORT) == {0.8} and param("mcr", "smart", BL.BP_OWN) == {1.0}
+    assert param("mcr", "smart:own=0:short=0.5,smart,smart,smart", BL.BP_OWN) == {0.0, 1.0}
+    assert param("mcr", "smart:own=0:short=0.5,smart,smart,smart", BL.BP_SHORT) == {0.5, 0.8}

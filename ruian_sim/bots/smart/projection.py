@@ -95,7 +95,7 @@ FILL_CHOWS = (1, 2, 6)
 FILL_VARIED = 1
 FILL_OWN = 2
 FILL_PUNGS = (4, 1, 7, 6)
-MEMO = 4096              # the memo of what a projected reading is worth (values.memo_*), direct-mapped
+MEMO = 16384             # the memo of what a projected reading is worth (values.memo_*), direct-mapped
 
 
 @kernel
