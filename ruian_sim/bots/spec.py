@@ -12,7 +12,7 @@ Each entry is a bot name with optional parameters after colons, e.g.
 - ``aggression``, ``value``, ``margin`` (smart): its own chances against a
   discard's danger; what a win pays against how soon it comes; how many
   times the kept hand's worth a pon or chi must bring (bots/smart/claim.py; 1.3,
-  1 where no discard can win, 5 under a minimum such as MCR's 8 fan:
+  1 where no discard can win, 10 under a minimum such as MCR's 8 fan:
   resolve_margin; value 1, or 0 under a minimum: resolve_value);
   ``short`` (smart, 0, or 0.8 under a minimum): a reading the gate refuses
   counts as this share of a win; ``own`` (smart, 0, or 1 under a minimum):
@@ -82,10 +82,12 @@ DEFAULT_BOT = "smart"
 # cheaply: on mcr, 20,000-hand duels (seed 1), margin 2 over 1.3 +1.64 points a
 # hand [+1.15, +2.13], 3 over 2 +0.63 [+0.26, +1.00], 5 over 3 +0.27 [+0.07,
 # +0.48]; past 5 nothing moves (5 against 10 -0.03 [-0.18, +0.12], 20 against
-# 10 +0.04 [-0.05, +0.12], never claiming against 5 +0.20 [-0.05, +0.45]);
-# docs/experiments.md#smarts-claims-lose-on-mcr
+# 10 +0.04 [-0.05, +0.12], never claiming against 5 +0.20 [-0.05, +0.45]).
+# Once a ready hand is read on its own melds (``own``), 10 over 5 +0.16 [+0.02,
+# +0.30] (seed 1) and +0.21 [+0.03, +0.38] (seed 2), 20 over 10 -0.01 [-0.07,
+# +0.06]; docs/experiments.md#smarts-claims-lose-on-mcr
 MARGIN_BY_RULES = 0.0          # a value no one can give: resolve_margin() sets it
-MARGIN, MARGIN_SELF_DRAWN, MARGIN_UNDER_MINIMUM = 1.3, 1.0, 5.0
+MARGIN, MARGIN_SELF_DRAWN, MARGIN_UNDER_MINIMUM = 1.3, 1.0, 10.0
 # smart's value weight unless given: 1 (play for expected points), but 0 (every
 # win that passes alike) where the gate is a minimum of the items' totals: there
 # reaching the minimum is what pays, and a projected reading's size misleads (on
@@ -98,10 +100,10 @@ VALUE, VALUE_UNDER_MINIMUM = 1.0, 0.0
 # hand may still grow to pass), and where a discard leaves the hand ready its reading is its
 # own melds (``own`` 1), not the plain fill, whose runs of one face read as 一色三同顺 and pass
 # 8 fan for almost any hand.  On mcr (20,000 hands): drawn 15.7% -> 13.6%; duel against
-# smart:patterns=0 +0.10 [-0.05, +0.26] -> +1.00 [+0.65, +1.36] points a hand
+# smart:patterns=0 +0.10 [-0.05, +0.26] -> +1.00 [+0.65, +1.36] points a hand (at margin 5)
 # (docs/experiments.md#a-minimum-read-on-the-hands-own-melds)
 UNDER_MINIMUM = {BL.BP_VALUE: (VALUE, VALUE_UNDER_MINIMUM), BL.BP_SHORT: (0.0, 0.8), BL.BP_OWN: (0.0, 1.0)}
-BY_RULES = {"margin": "1.3, 1 where no discard can win, 5 under a minimum such as 8 fan",
+BY_RULES = {"margin": "1.3, 1 where no discard can win, 10 under a minimum such as 8 fan",
             "value": "1, or 0 under a minimum such as 8 fan",
             "short": "0, or 0.8 under a minimum such as 8 fan",
             "own": "0, or 1 under a minimum such as 8 fan"}

@@ -85,14 +85,14 @@ def test_the_claim_margin_follows_whether_a_discard_can_win():
 
 def test_the_claim_margin_follows_the_rules():
     """A pon or chi must bring 1.3 times the kept hand's worth, 1 where no
-    discard can win (hangzhou: no safe tiles to give away), 5 under a minimum
+    discard can win (hangzhou: no safe tiles to give away), 10 under a minimum
     gate (mcr: a meld gives away the concealed fans and routes to 8 fan); a
     margin the user gives is kept."""
     margin = lambda rules, bots: set(simulator(load(rules), bots).bots[:, BL.BP_MARGIN])  # noqa: E731
     assert margin("ruian", "smart") == {1.3}
     assert margin("hangzhou", "smart") == {1.0}
-    assert margin("mcr", "smart") == {5.0}
-    assert margin("mcr", "smart:margin=1.3,smart,smart,smart") == {1.3, 5.0}
+    assert margin("mcr", "smart") == {10.0}
+    assert margin("mcr", "smart:margin=1.3,smart,smart,smart") == {1.3, 10.0}
 
 
 def test_the_value_weight_follows_whether_the_gate_is_a_minimum():
