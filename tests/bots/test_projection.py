@@ -12,6 +12,7 @@ from tables import quiet_table, rules_of
 from ruian_sim import tiles
 from ruian_sim.bots.smart.projection import SELF_DRAW_SHARE, TH_MELDS, gain, projected, worth
 from ruian_sim.engine.compile import simulator
+from ruian_sim.table import layout as L
 from ruian_sim.ruleset import load
 from ruian_sim.scoring.layout import (
     FV_MELD,
@@ -188,3 +189,41 @@ def test_under_a_minimum_a_ready_hand_read_on_its_own_melds_passes_or_counts_sho
     shifted_broken = worth_of("123m789p345s78s99s", FILL_OWN)
     assert short * ref <= shifted_broken < ref
     assert worth_of("123m789p345s78s99s", 0) == ref   # the plain fill: four runs of 4-5-6s, 一色四同顺
+
+
+@pytest.mark.parametrize("short", [0.0, 0.8])
+def test_no_hand_is_worth_more_than_the_bound_that_lets_claims_go_unvalued(short):
+    """Where every win counts alike, smart refuses a claim without valuing it
+    when its bar is above worth_bound (claim.py); so no hand may ever be
+    valued above the bound: over random mcr hands, 0 to 4 pairs among them,
+    with and without the short count of a refused way of winning."""
+    from tables import hold, random_hand
+
+    from ruian_sim.bots import layout as BL
+    from ruian_sim.bots.smart.choice import smart_choice, worth_bound
+
+    sim = simulator(load("mcr"), "smart")
+    state = quiet_table(sim)
+    bp = state.bots.bp
+    bp[0, BL.BP_SHORT] = short
+    bound = worth_bound(bp, 0, 1 if state.table.H[L.H_DEALER] == 0 else 0)
+    assert np.isfinite(bound)
+    rng = np.random.default_rng(11)
+    top = 0.0
+    for i in range(300):
+        hand = random_hand(rng, -1, 0) if i % 2 else _paired(rng)
+        hold(sim, state, 0, hand, 0)
+        # a long wall (200 draws) so that chances, and so worths, are near their most
+        _, _, v = smart_choice(0, sim.kernel_rules, state.seats, state.table, state.bots, sim.work, sim.values, 200,
+                               False)
+        assert v <= bound, (hand, v, bound)
+        top = max(top, v)
+    assert top > 0.0
+    bp[0, BL.BP_VALUE] = 1.0
+    assert worth_bound(bp, 0, 0) == np.inf   # a weight above 0: no bound
+
+
+def _paired(rng):
+    """A hand of 14 with four pairs or more: the pairs' pungs each add to its worth."""
+    faces = rng.choice(34, 7, replace=False)
+    return "".join(tiles.name(int(f)) * 2 for f in sorted(faces))

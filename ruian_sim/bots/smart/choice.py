@@ -61,6 +61,7 @@ from ...table.wall import normal_left
 from ..acceptance import _PASSED, ACC_AT, _ep_changed, draw_list, shanten_scores
 from ..layout import (
     BP_AGGRESSION,
+    BP_APPETITE,
     BP_CLAIMS,
     BP_FILL,
     BP_PATTERNS,
@@ -89,7 +90,7 @@ from .lone import (
     wild_throw_worth,
     wildless_worth,
 )
-from .patterns import PS_OPP, PS_PLAIN_SH, PS_SHF, PS_V0, PS_WORTH, hand_worth, plan, set_plain
+from .patterns import MAX_PAIRS, PS_OPP, PS_PLAIN_SH, PS_SHF, PS_V0, PS_WORTH, hand_worth, plan, set_plain
 from .projection import ceiling, pairs_worth
 
 ROUTE_STD, ROUTE_EIGHT, ROUTE_PUNGS = 0, 1, 2
@@ -102,6 +103,19 @@ def gain(bp, s, me_dealer, route, hard):
     """Expected points of a win along a route (self-drawn or not, weighed)."""
     at = BP_V0 + V_GAIN + ((me_dealer * 4 + route) * 2 + hard) * 2
     return (1.0 - SELF_DRAW_SHARE) * bp[s, at] + SELF_DRAW_SHARE * bp[s, at + 1]
+
+
+@kernel_inline
+def worth_bound(bp, s, me_dealer):
+    """The most smart_choice can value any hand of seat s at where every win
+    counts alike (``value`` 0, ``appetite`` at most 1): a reading is worth
+    at most ``ref`` (projection.ceiling), a chance at most 1, and each of the
+    MAX_PAIRS pairs' pungs adds at most what a reading lacks of ``ref``, which
+    is (1 - short) ref at most.  Infinite elsewhere (no bound)."""
+    ref = gain(bp, s, me_dealer, ROUTE_STD, 0)
+    if bp[s, BP_VALUE] != 0.0 or bp[s, BP_PATTERNS] < 0.5 or bp[s, BP_APPETITE] > 1.0 or ref <= 0:
+        return np.inf
+    return ref * (1.0 + MAX_PAIRS * (1.0 - min(bp[s, BP_SHORT], 1.0)))
 
 
 @kernel_inline

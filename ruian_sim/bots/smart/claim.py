@@ -17,6 +17,7 @@ from ...table.layout import (
     F_NMELD,
     F_OPEN,
     F_SHANTEN,
+    H_DEALER,
     H_SI,
     H_WK,
     M_FACE,
@@ -31,7 +32,7 @@ from ..greedy import greedy_claim, shanten_claim, takes_claim
 from ..layout import BP_MARGIN, CL_CHOICE, CL_FACES2, CL_START
 from ..shanten import chi_shanten, shanten_after
 from ..spec import MARGIN
-from .choice import smart_choice
+from .choice import smart_choice, worth_bound
 
 
 @kernel
@@ -62,6 +63,9 @@ def smart_claim(s, f, kong_ok, pon_ok, n_chi, starts, rules, seats, table, bots,
         side = max(bar, bots.kept[s, 0] * MARGIN)
         choice = -1
         best_v = 0.0
+        if bar >= worth_bound(bp, s, 1 if table.H[H_DEALER] == s else 0):
+            pon_ok = False   # no hand after the claim can be worth more than the bar: none is valued
+            n_chi = 0
         if pon_ok:
             v = smart_claim_value(s, f, -1, rules, seats, table, bots, work, values)
             if v > best_v and v > bar and (v > side or shanten_after(s, f, 2, 1, rules, seats, work, faces2) < cur):
